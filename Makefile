@@ -1,0 +1,52 @@
+# pci-mwi: kernel series, guest harness and tests.
+#   make check   build everything needed and run every test in both guests
+#   make run     boot the pc guest with a shell (CMD='...' runs one command)
+
+BUILD       ?= $(CURDIR)/build
+KSRC        := $(BUILD)/linux
+KOBJ        := $(BUILD)/kobj
+LOGS        := $(BUILD)/logs
+KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
+INITRD      := $(BUILD)/initramfs.cpio
+MACHINES    ?= pc q35
+ACCEL       ?= tcg
+TIMEOUT     ?= 120
+TESTS_EXTRA ?=
+CMD         ?=
+
+export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD
+
+GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
+	       tests-bats/helpers.bash
+
+.PHONY: all check run deps kernel-tree kernel initramfs clean help
+
+all: kernel initramfs
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+deps:
+	@qemu/install-deps.sh
+
+# Pristine linux-source-6.1 plus kernel-patches/, re-applied when they change.
+kernel-tree: deps
+	@qemu/prepare-tree.sh $(KSRC) kernel-patches
+
+kernel: kernel-tree
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
+
+$(INITRD): $(GUEST_FILES) $(KERNEL)
+	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats
+
+initramfs: kernel
+	@$(MAKE) --no-print-directory $(INITRD)
+
+check: kernel initramfs
+	@qemu/check.sh $(LOGS) $(MACHINES)
+
+run: kernel initramfs
+	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(CMD))'
+
+clean:
+	rm -rf $(KOBJ) $(INITRD) $(LOGS)

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-kernel.sh KSRC KOBJ FRAGMENT...
+#
+# Configure KOBJ as "make tinyconfig" plus the fragments (merged with
+# scripts/kconfig/merge_config.sh), check that every fragment option made it
+# into the final .config, then build bzImage and modules. Reconfigures only
+# when a fragment or the tree's Kconfig files changed; kbuild does the rest
+# incrementally.
+set -eu
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+ksrc=$(realpath "$1")
+kobj=$2
+shift 2
+mkdir -p "$kobj"
+kobj=$(realpath "$kobj")
+jobs=$(($(nproc) + 1))
+kmake() {
+	make -s -C "$ksrc" O="$kobj" ARCH=x86_64 "$@"
+}
+
+fragments=()
+for f in "$@"; do
+	fragments+=("$(realpath "$f")")
+done
+
+# Fail when an option of a fragment did not end up in .config as written.
+verify_config() {
+	local frag line opt bad=0
+	for frag in "${fragments[@]}"; do
+		while IFS= read -r line; do
+			case "$line" in
+			CONFIG_*=*)
+				grep -qxF "$line" "$kobj/.config" && continue
+				opt=${line%%=*}
+				;;
+			"# CONFIG_"*" is not set")
+				opt=${line#\# }
+				opt=${opt%% *}
+				grep -q "^$opt=" "$kobj/.config" || continue
+				;;
+			*) continue ;;
+			esac
+			printf 'pci-mwi: %s: %s was dropped; .config has: %s\n' \
+				"$(basename "$frag")" "$line" \
+				"$(grep -E "(^| )$opt[= ]" "$kobj/.config" || echo 'nothing')" >&2
+			bad=1
+		done <"$frag"
+	done
+	return "$bad"
+}
+
+configure() {
+	say "configuring $kobj: tinyconfig + ${fragments[*]##*/}"
+	kmake tinyconfig >/dev/null
+	(cd "$kobj" && KCONFIG_CONFIG=.config "$ksrc/scripts/kconfig/merge_config.sh" \
+		-m -O "$kobj" .config "${fragments[@]}" >/dev/null)
+	kmake olddefconfig >/dev/null
+	verify_config || die "guest kernel configuration is incomplete"
+}
+
+stamp="$kobj/.pci-mwi-config"
+want=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
+if [ ! -f "$kobj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	configure
+	printf '%s\n' "$want" >"$stamp"
+fi
+verify_config || die "guest kernel configuration is incomplete"
+
+say "building kernel in $kobj"
+kmake -j"$jobs" bzImage modules
+rm -rf "$kobj/modroot"
+kmake INSTALL_MOD_PATH="$kobj/modroot" modules_install >/dev/null

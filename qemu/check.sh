@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh OUTDIR MACHINE...
+#
+# Boot each guest in check mode, print its TAP stream, and fail a guest
+# that timed out, did not finish, or whose console shows a kernel Oops,
+# BUG, WARNING, KASAN or lockdep report or a panic. Ends with the line
+# "N passed, N failed, N skipped" and exits non-zero on any failure.
+#
+# Environment: as boot.sh, plus TESTS_EXTRA (a directory of *.bats files
+# to run in the same guests).
+set -eu
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+outdir=$1
+shift
+passed=0 failed=0 skipped=0
+
+# Console lines that mean the kernel is broken, whatever the tests said.
+KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circular locking|Kernel panic|general protection fault|Call Trace:'
+
+extra_cpio() {
+	local dir=$1 root
+	root=$(mktemp -d)
+	mkdir -p "$root/tests-extra"
+	cp "$dir"/*.bats "$root/tests-extra/" 2>/dev/null ||
+		die "TESTS_EXTRA=$dir has no *.bats files"
+	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) >"$outdir/extra.cpio"
+	rm -rf "$root"
+	printf '%s\n' "$outdir/extra.cpio"
+}
+
+# One failure the guest could not report itself, as a TAP line.
+guest_failure() {
+	printf 'not ok - %s: %s\n' "$1" "$2"
+	failed=$((failed + 1))
+}
+
+run_guest() {
+	local machine=$1 extra=$2 results console line planned=0 seen=0 bad
+	local failed_before=$failed
+	results="$outdir/$machine-results.log"
+	console="$outdir/$machine-console.log"
+	say "booting the $machine guest (${ACCEL:-tcg})"
+	"$here/boot.sh" "$machine" check "$outdir" "$extra"
+	printf '# guest %s\n' "$machine"
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		case "$line" in
+		"1.."*) planned=${line#1..} ;;
+		"ok "*"# skip"*) skipped=$((skipped + 1)) seen=$((seen + 1)) ;;
+		"ok "*) passed=$((passed + 1)) seen=$((seen + 1)) ;;
+		"not ok "*) failed=$((failed + 1)) seen=$((seen + 1)) ;;
+		esac
+		case "$line" in "# pci-mwi-"*) ;; *) printf '%s\n' "$line" ;; esac
+	done <"$results"
+	if grep -q '^# pci-mwi-timeout' "$results"; then
+		guest_failure "$machine" "guest did not finish within ${TIMEOUT:-120} s (console: $console)"
+	elif ! grep -q '^# pci-mwi-exit' "$results"; then
+		guest_failure "$machine" "guest stopped before the tests finished (console: $console)"
+	elif [ "$planned" = 0 ] || [ "$seen" != "$planned" ]; then
+		guest_failure "$machine" "bats planned $planned tests but reported $seen"
+	elif [ "$(sed -n 's/^# pci-mwi-exit //p' "$results")" != 0 ] && [ "$failed" = "$failed_before" ]; then
+		guest_failure "$machine" "bats failed without reporting a failed test"
+	fi
+	bad=$(grep -E "$KERNEL_ERRORS" "$console" | head -5 || true)
+	if [ -n "$bad" ]; then
+		guest_failure "$machine" "kernel console reports errors (see $console)"
+		printf '#   %s\n' "$bad"
+	fi
+}
+
+extra=""
+if [ -n "${TESTS_EXTRA:-}" ]; then
+	extra=$(extra_cpio "$TESTS_EXTRA")
+fi
+for machine in "$@"; do
+	run_guest "$machine" "$extra"
+done
+printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,93 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mkinitramfs.sh OUT.cpio MODROOT TESTDIR [USERSPACE_BIN...]
+#
+# Pack the guest's root file system: busybox-static, bash, bats with
+# bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, the
+# kernel's modules, the tests and qemu/init. Host binaries bring the shared
+# libraries they load.
+set -eu
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+out=$1
+modroot=$2
+testdir=$3
+shift 3
+root=$(mktemp -d)
+chmod 0755 "$root"
+trap 'rm -rf "$root"' EXIT
+
+# Copy host files into the guest root at the same path.
+copy_file() {
+	local f
+	for f in "$@"; do
+		mkdir -p "$root$(dirname "$f")"
+		cp -a "$f" "$root$f"
+	done
+}
+
+# Copy an executable and every shared library it needs. The guest has
+# merged /usr like the host, so a library is copied at its path under the
+# real directory, keeping symlinks and their targets.
+copy_program() {
+	local bin lib path
+	bin=$(command -v "$1") || die "host program $1 not found"
+	copy_file "$(realpath "$bin")"
+	for lib in $(ldd "$bin" 2>/dev/null | grep -o '/[^ ]*'); do
+		path="$(realpath "$(dirname "$lib")")/$(basename "$lib")"
+		[ -e "$root$path" ] && continue
+		copy_file "$path"
+		[ -L "$path" ] && copy_file "$(realpath "$path")"
+	done
+}
+
+# Copy what a Debian package installed, minus documentation.
+copy_package() {
+	local f
+	dpkg -L "$1" | while IFS= read -r f; do
+		case "$f" in /usr/share/doc/* | /usr/share/man/* | /usr/share/lintian/*) continue ;; esac
+		if [ -f "$f" ] && [ ! -e "$root$f" ]; then
+			copy_file "$f"
+		fi
+	done
+}
+
+mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,run,mnt,tests,tests-extra} \
+	"$root"/usr/{bin,lib,lib64}
+ln -s usr/lib "$root/lib"
+ln -s usr/lib64 "$root/lib64"
+ln -s /bin/busybox "$root/usr/bin/env"
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+
+copy_program bash
+ln -sf /usr/bin/bash "$root/bin/bash"
+copy_program lspci
+copy_program setpci
+copy_program setpriv
+copy_file /usr/share/misc/pci.ids
+for pkg in bats bats-support bats-assert; do
+	copy_package "$pkg"
+done
+for bin in "$@"; do
+	install -D -m 0755 "$bin" "$root/usr/bin/$(basename "$bin")"
+done
+
+if [ -d "$modroot/lib/modules" ]; then
+	mkdir -p "$root/lib/modules"
+	cp -a "$modroot/lib/modules/." "$root/lib/modules/"
+fi
+
+cp "$testdir"/*.bats "$root/tests/"
+install -D -m 0644 "$testdir/helpers.bash" "$root/usr/lib/bats/pci-mwi/load.bash"
+install -m 0755 "$here/init" "$root/init"
+printf 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+
+(cd "$root" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc --quiet) >"$out.tmp"
+mv "$out.tmp" "$out"
+say "initramfs: $out ($(du -h "$out" | cut -f1))"

@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# prepare-tree.sh KSRC PATCHDIR
+#
+# Extract Debian's linux-source-6.1 into KSRC once, commit it as the pristine
+# base (tag "pristine"), and keep KSRC at "pristine + every PATCHDIR/*.patch"
+# applied with git am. When the series changes, the tree is reset to the
+# pristine commit and the series re-applied; files whose content came out the
+# same get their old mtime back so that kbuild rebuilds only what changed.
+set -eu
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+ksrc=$(realpath -m "$1")
+patchdir=$(realpath -m "$2")
+git_id=(-c user.name=pci-mwi -c user.email=pci-mwi@localhost)
+
+extract_pristine() {
+	local tarball tmp
+	tarball=$(kernel_tarball)
+	tmp="$ksrc.tmp"
+	say "extracting $tarball into $ksrc"
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	tar -xf "$tarball" -C "$tmp" --strip-components=1
+	git -C "$tmp" init -q
+	git -C "$tmp" add -A -f .
+	git -C "$tmp" "${git_id[@]}" commit -q -m "linux-source-6.1 $(kernel_version "$tmp") (pristine)"
+	git -C "$tmp" tag pristine
+	mv "$tmp" "$ksrc"
+}
+
+series_id() {
+	cat "$patchdir"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1
+}
+
+# Remember "blob mtime path" of every file the current series touches.
+save_patched_files() {
+	git -C "$ksrc" diff --name-only pristine HEAD | while IFS= read -r f; do
+		[ -f "$ksrc/$f" ] || continue
+		printf '%s %s %s\n' "$(git -C "$ksrc" hash-object "$f")" \
+			"$(stat -c %Y "$ksrc/$f")" "$f"
+	done
+}
+
+restore_unchanged_mtimes() {
+	local blob mtime f
+	while read -r blob mtime f; do
+		[ -f "$ksrc/$f" ] || continue
+		if [ "$(git -C "$ksrc" hash-object "$f")" = "$blob" ]; then
+			touch -d "@$mtime" "$ksrc/$f"
+		fi
+	done
+}
+
+apply_series() {
+	local base p saved
+	base=$(kernel_version "$ksrc")
+	saved=$(save_patched_files)
+	git -C "$ksrc" am --abort >/dev/null 2>&1 || true
+	git -C "$ksrc" reset -q --hard pristine
+	for p in "$patchdir"/*.patch; do
+		[ -e "$p" ] || continue
+		case "$(basename "$p")" in 0000-*) continue ;; esac
+		if ! git -C "$ksrc" "${git_id[@]}" am -q "$p" >/dev/null 2>&1; then
+			git -C "$ksrc" am --abort >/dev/null 2>&1 || true
+			git -C "$ksrc" reset -q --hard pristine
+			rm -f "$ksrc/.git/pci-mwi-series"
+			die "$(basename "$p") does not apply to linux-source-6.1 $base"
+		fi
+	done
+	printf '%s\n' "$saved" | restore_unchanged_mtimes
+}
+
+[ -d "$ksrc/.git" ] || extract_pristine
+
+id=$(series_id)
+if [ "$(cat "$ksrc/.git/pci-mwi-series" 2>/dev/null)" != "$id" ] ||
+   [ -n "$(git -C "$ksrc" status --porcelain --untracked-files=no)" ]; then
+	say "applying kernel-patches/ to linux-source-6.1 $(kernel_version "$ksrc")"
+	apply_series
+	printf '%s\n' "$id" >"$ksrc/.git/pci-mwi-series"
+fi
+say "kernel base: linux-source-6.1 $(kernel_version "$ksrc"), $(git -C "$ksrc" rev-list --count pristine..HEAD) patches applied"

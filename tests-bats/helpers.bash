@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared setup for every test file. The guest installs this file as the bats
+# library "pci-mwi", so built-in tests and TESTS_EXTRA files load it with
+#   bats_load_library pci-mwi
+# The guest exports MWI_MACHINE (pc or q35).
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+SYSFS_PCI=${SYSFS_PCI:-/sys/bus/pci/devices}
+
+# Every PCI function the kernel knows, one slot per line.
+pci_slots() {
+	ls "$SYSFS_PCI"
+}
+
+# Slots of the devices bound to driver $1.
+slots_of_driver() {
+	local link
+	for link in /sys/bus/pci/drivers/"$1"/*:*; do
+		[ -e "$link" ] && basename "$link"
+	done
+}
+
+# First slot whose vendor:device is $1 (e.g. 10ec:8139).
+slot_of_id() {
+	lspci -D -n -d "$1" | awk 'NR == 1 { print $1 }'
+}
+
+mwi_file() {
+	printf '%s/%s/mwi\n' "$SYSFS_PCI" "$1"
+}
+
+# PCI_COMMAND and Cache Line Size, read through libpci (not through the
+# mwi attribute), as "COMMAND CLS" in hex.
+registers() {
+	printf '%s %s\n' "$(setpci -s "$1" COMMAND)" "$(setpci -s "$1" CACHE_LINE_SIZE)"
+}
+
+# lspci's view of MWI: 1 for MemWINV+, 0 for MemWINV-.
+lspci_mwi() {
+	case "$(lspci -vv -s "$1" | grep -o 'MemWINV[+-]')" in
+	MemWINV+) echo 1 ;;
+	MemWINV-) echo 0 ;;
+	*) echo "lspci shows no MemWINV for $1" >&2; return 1 ;;
+	esac
+}
+
+# Write the bytes of $2 (printf %b escapes, so "1\0" has a NUL) to the mwi
+# file of slot $1 in one write(2). Prints the shell's error, if any.
+write_mwi() {
+	bash -c 'printf "%b" "$2" >"$1"' write_mwi "$(mwi_file "$1")" "$2"
+}
+
+# Run a command as the unprivileged user nobody (uid/gid 65534).
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# Run a command as root with every capability dropped.
+as_root_without_caps() {
+	setpriv --inh-caps=-all --bounding-set=-all "$@"
+}
+
+# Functions of QEMU's own devices (PCI domain 0000).
+qemu_slots() {
+	pci_slots | grep '^0000:'
+}
+
+# The function the input tests write to: the guest's first NIC.
+input_slot() {
+	case "$MWI_MACHINE" in
+	pc) slot_of_id 10ec:8139 ;;
+	*) slot_of_id 8086:10d3 ;;
+	esac
+}
+
+# Assert that writing $2 to slot $1's mwi fails with EINVAL and leaves
+# PCI_COMMAND and the cache line size as they were.
+assert_mwi_rejects() {
+	local before
+	before=$(registers "$1")
+	run write_mwi "$1" "$2"
+	assert_failure
+	assert_output --partial "Invalid argument"
+	assert_equal "$(registers "$1")" "$before"
+}

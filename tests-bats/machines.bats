@@ -1,0 +1,38 @@
+#!/usr/bin/env bats
+# The guests are what the other tests assume: conventional PCI on pc,
+# PCI Express on q35, with QEMU's devices present.
+
+setup() {
+	bats_load_library pci-mwi
+}
+
+@test "the guest says which machine it is, pc or q35" {
+	[[ "$MWI_MACHINE" == pc || "$MWI_MACHINE" == q35 ]]
+}
+
+@test "the pc guest is conventional PCI: no function has a PCI Express capability" {
+	[ "$MWI_MACHINE" = pc ] || skip "conventional PCI is the pc guest"
+	run bash -c 'lspci -vv | grep "Express"'
+	assert_failure
+	assert_output ""
+}
+
+@test "the pc guest has a PCI-to-PCI bridge with an e1000 behind it" {
+	[ "$MWI_MACHINE" = pc ] || skip "the bridge is on the pc guest"
+	bridge=$(lspci -D -n | awk '$2 == "0604:" { print $1; exit }')
+	[ -n "$bridge" ]
+	secondary=$(setpci -s "$bridge" SECONDARY_BUS)
+	run lspci -n -s "$(printf '%02x' "0x$secondary"):"
+	assert_output --partial "8086:100e"
+}
+
+@test "the q35 guest has PCI Express e1000e functions, one behind a root port" {
+	[ "$MWI_MACHINE" = q35 ] || skip "PCI Express is the q35 guest"
+	run lspci -D -n -d 8086:10d3
+	assert_success
+	[ "${#lines[@]}" -eq 2 ]
+	run bash -c 'lspci -vv -d 8086:10d3 | grep -c "Express (v"'
+	assert_output 2
+	run lspci -n -s 01:00.0
+	assert_output --partial "8086:10d3"
+}
