@@ -1,6 +1,7 @@
 # pci-mwi: kernel series, guest harness and tests.
 #   make check   build everything needed and run every test in both guests
 #   make run     boot the pc guest with a shell (CMD='...' runs one command)
+#   make check-bisect  build and boot the kernel after every patch of the series
 
 BUILD       ?= $(CURDIR)/build
 KSRC        := $(BUILD)/linux
@@ -14,12 +15,14 @@ TIMEOUT     ?= 120
 TESTS_EXTRA ?=
 CMD         ?=
 
-export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD
+PATCHDIR    := $(CURDIR)/kernel-patches
+
+export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD KSRC PATCHDIR
 
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash
 
-.PHONY: all check run deps kernel-tree kernel initramfs clean help
+.PHONY: all check check-bisect run deps kernel-tree kernel initramfs clean help
 
 all: kernel initramfs
 
@@ -31,7 +34,7 @@ deps:
 
 # Pristine linux-source-6.1 plus kernel-patches/, re-applied when they change.
 kernel-tree: deps
-	@qemu/prepare-tree.sh $(KSRC) kernel-patches
+	@qemu/prepare-tree.sh $(KSRC) $(PATCHDIR)
 
 kernel: kernel-tree
 	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
@@ -48,5 +51,8 @@ check: kernel initramfs
 run: kernel initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(CMD))'
 
+check-bisect: kernel-tree
+	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
+
 clean:
-	rm -rf $(KOBJ) $(INITRD) $(LOGS)
+	rm -rf $(KOBJ) $(BUILD)/kobj-bisect $(INITRD) $(LOGS)

@@ -59,7 +59,8 @@ qemu=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 	-nodefaults -display none -no-reboot
 	-kernel "$KERNEL" -initrd "$initrd"
 	"${devices[@]}")
-append="console=ttyS0 panic=-1 mwi.machine=$machine mwi.mode=$mode"
+# sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs.
+append="console=ttyS0 panic=-1 sym53c8xx.verb=2 mwi.machine=$machine mwi.mode=$mode"
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -serial null -append "$append"

@@ -8,8 +8,11 @@
 # BUG, WARNING, KASAN or lockdep report or a panic. Ends with the line
 # "N passed, N failed, N skipped" and exits non-zero on any failure.
 #
-# Environment: as boot.sh, plus TESTS_EXTRA (a directory of *.bats files
-# to run in the same guests).
+# Before the guests, the host checks the kernel series (series-tests.sh).
+#
+# Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
+# kernel-patches/) and TESTS_EXTRA (a directory of *.bats files to run in
+# the same guests).
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -38,14 +41,11 @@ guest_failure() {
 	failed=$((failed + 1))
 }
 
-run_guest() {
-	local machine=$1 extra=$2 results console line planned=0 seen=0 bad
-	local failed_before=$failed
-	results="$outdir/$machine-results.log"
-	console="$outdir/$machine-console.log"
-	say "booting the $machine guest (${ACCEL:-tcg})"
-	"$here/boot.sh" "$machine" check "$outdir" "$extra"
-	printf '# guest %s\n' "$machine"
+# Print a TAP stream with a heading and add it to the totals. Fails when
+# the stream's plan is missing or does not match the tests it reported.
+count_tap() {
+	local heading=$1 file=$2 line planned=0 seen=0
+	printf '# %s\n' "$heading"
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case "$line" in
@@ -55,20 +55,39 @@ run_guest() {
 		"not ok "*) failed=$((failed + 1)) seen=$((seen + 1)) ;;
 		esac
 		case "$line" in "# pci-mwi-"*) ;; *) printf '%s\n' "$line" ;; esac
-	done <"$results"
+	done <"$file"
+	[ "$planned" != 0 ] && [ "$seen" = "$planned" ]
+}
+
+run_series_tests() {
+	"$here/series-tests.sh" "$KSRC" "$PATCHDIR" >"$outdir/series.tap" 2>&1 || true
+	count_tap "kernel series (host)" "$outdir/series.tap" ||
+		guest_failure "kernel series" "series-tests.sh did not run every test"
+}
+
+run_guest() {
+	local machine=$1 extra=$2 results console bad status complete
+	local failed_before=$failed
+	results="$outdir/$machine-results.log"
+	console="$outdir/$machine-console.log"
+	say "booting the $machine guest (${ACCEL:-tcg})"
+	"$here/boot.sh" "$machine" check "$outdir" "$extra"
+	complete=yes
+	count_tap "guest $machine" "$results" || complete=no
+	status=$(sed -n 's/^# pci-mwi-exit //p' "$results")
 	if grep -q '^# pci-mwi-timeout' "$results"; then
 		guest_failure "$machine" "guest did not finish within ${TIMEOUT:-120} s (console: $console)"
-	elif ! grep -q '^# pci-mwi-exit' "$results"; then
+	elif [ -z "$status" ]; then
 		guest_failure "$machine" "guest stopped before the tests finished (console: $console)"
-	elif [ "$planned" = 0 ] || [ "$seen" != "$planned" ]; then
-		guest_failure "$machine" "bats planned $planned tests but reported $seen"
-	elif [ "$(sed -n 's/^# pci-mwi-exit //p' "$results")" != 0 ] && [ "$failed" = "$failed_before" ]; then
-		guest_failure "$machine" "bats failed without reporting a failed test"
+	elif [ "$complete" = no ]; then
+		guest_failure "$machine" "bats ran no test or fewer than it planned"
+	elif [ "$status" != 0 ] && [ "$failed" = "$failed_before" ]; then
+		guest_failure "$machine" "bats exited $status without reporting a failed test"
 	fi
 	bad=$(grep -E "$KERNEL_ERRORS" "$console" | head -5 || true)
 	if [ -n "$bad" ]; then
 		guest_failure "$machine" "kernel console reports errors (see $console)"
-		printf '#   %s\n' "$bad"
+		printf '%s\n' "$bad" | sed 's/^/#   /'
 	fi
 }
 
@@ -76,8 +95,11 @@ extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA")
 fi
+mkdir -p "$outdir"
+run_series_tests
 for machine in "$@"; do
 	run_guest "$machine" "$extra"
 done
-printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped" |
+	tee "$outdir/summary"
 [ "$failed" = 0 ]

@@ -33,12 +33,6 @@ pc_only() {
 	assert_output --partial sym53c8xx
 }
 
-@test "sym53c8xx runs without Write and Invalidate when the bus refuses MWI" {
-	pc_only
-	run bash -c 'dmesg | grep "MWI unavailable, not using Write and Invalidate"'
-	assert_output --partial "$(slot_of_id 1000:0012)"
-}
-
 @test "ehci-pci is bound to the usb-ehci controller and its USB bus exists" {
 	pc_only
 	slot=$(slots_of_driver ehci-pci)

@@ -1,0 +1,43 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# series-tests.sh KSRC PATCHDIR
+#
+# Host-side tests of the kernel series, as TAP: every patch passes
+# scripts/checkpatch.pl --strict with no error, warning or check, and
+# carries a Signed-off-by; the cover letter lists every patch.
+set -eu
+
+ksrc=$(realpath "$1")
+patchdir=$(realpath "$2")
+patches=("$patchdir"/0[0-9][0-9][1-9]-*.patch)
+n=0
+
+tap() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		printf 'ok %d %s\n' "$n" "$2"
+	else
+		printf 'not ok %d %s\n' "$n" "$2"
+	fi
+}
+
+printf '1..%d\n' $((2 * ${#patches[@]} + 1))
+for p in "${patches[@]}"; do
+	name=$(basename "$p")
+	out=$(cd "$ksrc" && ./scripts/checkpatch.pl --strict --no-tree --no-color "$p" 2>&1 || true)
+	total=$(printf '%s\n' "$out" | grep '^total:' || echo 'total: none')
+	rc=1
+	case "$total" in "total: 0 errors, 0 warnings, 0 checks,"*) rc=0 ;; esac
+	tap "$rc" "checkpatch --strict reports 0 errors, 0 warnings, 0 checks on $name"
+	[ "$rc" = 0 ] || printf '%s\n' "$out" | grep -E '^(ERROR|WARNING|CHECK)' | sed 's/^/#   /'
+	rc=0
+	grep -q '^Signed-off-by: ' "$p" || rc=1
+	tap "$rc" "$name has a Signed-off-by line"
+done
+rc=0
+for p in "${patches[@]}"; do
+	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$p")
+	grep -qF -- "$subject" "$patchdir"/0000-cover-letter.patch || rc=1
+done
+tap "$rc" "the cover letter lists the subject of every patch"
