@@ -43,7 +43,7 @@ $(INITRD): $(GUEST_FILES) $(KERNEL)
 	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats
 
 initramfs: kernel
-	@$(MAKE) --no-print-directory $(INITRD)
+	@$(MAKE) -s --no-print-directory $(INITRD)
 
 check: kernel initramfs
 	@qemu/check.sh $(LOGS) $(MACHINES)

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mwictl - inspect and control PCI Memory-Write-and-Invalidate
+ */
+#ifndef MWICTL_H
+#define MWICTL_H
+
+#include <stddef.h>
+
+#include <pci/pci.h>
+
+#define MWICTL_VERSION "1.0"
+
+/* Exit codes: see mwictl(8). With several devices, the highest wins. */
+enum {
+	EXIT_OK = 0,
+	EXIT_USAGE = 1,		/* usage error or bad input */
+	EXIT_NODEV = 2,		/* no such device */
+	EXIT_REFUSED = 3,	/* the device refused the state asked for */
+	EXIT_PERM = 4,		/* permission denied */
+	EXIT_NOATTR = 5,	/* the running kernel has no mwi attribute */
+	EXIT_IO = 6,		/* other I/O error */
+};
+
+/* Where a device's MWI state came from. */
+enum mwi_source {
+	MWI_FROM_SYSFS,		/* the kernel's mwi attribute */
+	MWI_FROM_CONFIG,	/* bit 4 of COMMAND in the config file */
+	MWI_UNKNOWN,		/* neither could be read; see mwi_errno */
+};
+
+/* The debugfs diagnostics of one device (<debugfs>/pci/mwi). */
+struct mwi_diag {
+	int valid;
+	char hw[8];
+	int cls_bytes;
+	unsigned long requests, refused, errors, clears;
+	char last[24];
+	char requester[128];
+};
+
+struct dev {
+	char slot[24];			/* domain:bus:dev.fn as in sysfs */
+	int domain, bus, devnum, func;
+	int vendor, device, class;	/* -1 when unreadable */
+	char driver[64];		/* "" when none is bound */
+	int mwi;			/* 1, 0, or -1 when unknown */
+	enum mwi_source source;
+	int mwi_errno;			/* why mwi is -1 */
+	int cls_bytes;			/* cache line size; -1 when unreadable */
+	struct mwi_diag diag;
+};
+
+struct opts {
+	const char *command;		/* list, show, get, on, off */
+	char **slots;			/* -s or positional slot arguments */
+	int nslots;
+	const char *id;			/* -d VENDOR:DEVICE */
+	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default /sys */
+	const char *debugfs;		/* --debugfs or MWICTL_DEBUGFS */
+	int numeric;			/* -n */
+	int json;			/* --json */
+	int help, version;
+};
+
+/* cli.c */
+int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz);
+void usage(void);
+
+/* parse.c: pure parsers of what the kernel exposes */
+int parse_slot_name(const char *name, struct dev *d);
+int parse_hex_attr(const char *buf, size_t len, unsigned int max, unsigned int *val);
+int parse_mwi_attr(const char *buf, size_t len);
+int config_mwi(const unsigned char *cfg, size_t len);
+int config_cls_bytes(const unsigned char *cfg, size_t len);
+int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag);
+
+/* sysfs.c */
+int sysfs_scan(const char *root, struct dev **devs, size_t *n);
+int sysfs_write_mwi(const char *root, const char *slot, int on);
+int sysfs_has_device(const char *root, const char *slot);
+
+/* diag.c */
+void diag_read(const char *debugfs, struct dev *devs, size_t n);
+
+/* filter.c */
+int filter_parse(struct pci_filter *f, const char *spec, int slot, char *err, size_t errsz);
+int filter_match(const struct pci_filter *f, const struct dev *d);
+
+/* names.c */
+void names_init(int numeric);
+const char *name_class(int class, char *buf, size_t size);
+const char *name_device(int vendor, int device, char *buf, size_t size);
+void names_cleanup(void);
+
+/* output.c */
+void print_list(const struct dev *devs, size_t n, int json, int numeric);
+void print_show(const struct dev *d, int json, int numeric);
+const char *mwi_word(const struct dev *d);
+
+/* mwictl.c */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading devices from sysfs: one directory walk, one small read per
+ * attribute. Never writes config space; the only write is to "mwi".
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mwictl.h"
+
+#define DEVICES "bus/pci/devices"
+
+/* @a/@b into @buf; -1 when it does not fit. */
+static int join(char *buf, size_t size, const char *a, const char *b)
+{
+	int len = snprintf(buf, size, "%s/%s", a, b);
+
+	return len < 0 || (size_t)len >= size ? -1 : 0;
+}
+
+/* Read at most @size bytes of @dir/@name. Returns the length or -errno. */
+static ssize_t read_attr(const char *dir, const char *name, void *buf, size_t size)
+{
+	char path[PATH_MAX];
+	ssize_t len;
+	int fd, err;
+
+	if (join(path, sizeof(path), dir, name))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, size);
+	err = errno;
+	close(fd);
+	return len < 0 ? -err : len;
+}
+
+static int read_hex(const char *dir, const char *name, unsigned int max)
+{
+	char buf[16];
+	unsigned int val;
+	ssize_t len = read_attr(dir, name, buf, sizeof(buf));
+
+	if (len < 0 || parse_hex_attr(buf, (size_t)len, max, &val))
+		return -1;
+	return (int)val;
+}
+
+static void read_driver(const char *dir, struct dev *d)
+{
+	char path[PATH_MAX], target[PATH_MAX];
+	ssize_t len;
+	const char *base;
+	size_t n;
+
+	d->driver[0] = '\0';
+	if (join(path, sizeof(path), dir, "driver"))
+		return;
+	len = readlink(path, target, sizeof(target) - 1);
+	if (len <= 0)
+		return;
+	target[len] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	n = strlen(base);
+	if (n >= sizeof(d->driver))
+		n = sizeof(d->driver) - 1;
+	memcpy(d->driver, base, n);
+	d->driver[n] = '\0';
+}
+
+/*
+ * MWI state: the kernel's mwi attribute when it exists, otherwise bit 4 of
+ * COMMAND from the config file (a kernel without the pci-mwi series).
+ */
+static void read_state(const char *dir, struct dev *d)
+{
+	unsigned char cfg[16];
+	char buf[8];
+	ssize_t len, clen;
+
+	clen = read_attr(dir, "config", cfg, sizeof(cfg));
+	d->cls_bytes = clen < 0 ? -1 : config_cls_bytes(cfg, (size_t)clen);
+
+	len = read_attr(dir, "mwi", buf, sizeof(buf));
+	if (len != -ENOENT) {
+		d->source = MWI_FROM_SYSFS;
+		d->mwi = len < 0 ? -1 : parse_mwi_attr(buf, (size_t)len);
+		d->mwi_errno = len < 0 ? (int)-len : EINVAL;
+		if (d->mwi >= 0 || len < 0)
+			return;
+		d->source = MWI_UNKNOWN;
+		return;
+	}
+	d->source = MWI_FROM_CONFIG;
+	d->mwi = clen < 0 ? -1 : config_mwi(cfg, (size_t)clen);
+	d->mwi_errno = clen < 0 ? (int)-clen : EIO;
+}
+
+static void read_device(const char *devices, const char *name, struct dev *d)
+{
+	char dir[PATH_MAX];
+
+	if (join(dir, sizeof(dir), devices, name)) {
+		d->vendor = d->device = d->class = d->mwi = d->cls_bytes = -1;
+		d->source = MWI_UNKNOWN;
+		d->mwi_errno = ENAMETOOLONG;
+		return;
+	}
+	d->vendor = read_hex(dir, "vendor", 0xffff);
+	d->device = read_hex(dir, "device", 0xffff);
+	d->class = read_hex(dir, "class", 0xffffff);
+	read_driver(dir, d);
+	read_state(dir, d);
+}
+
+static int dev_cmp(const void *a, const void *b)
+{
+	const struct dev *x = a, *y = b;
+
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bus != y->bus)
+		return x->bus - y->bus;
+	if (x->devnum != y->devnum)
+		return x->devnum - y->devnum;
+	return x->func - y->func;
+}
+
+/* All devices under @root/bus/pci/devices, sorted. 0 or -errno. */
+int sysfs_scan(const char *root, struct dev **devs, size_t *n)
+{
+	char devices[PATH_MAX];
+	struct dev *v = NULL, *nv;
+	size_t cap = 0, cnt = 0;
+	struct dirent *e;
+	DIR *dir;
+
+	if (join(devices, sizeof(devices), root, DEVICES))
+		return -ENAMETOOLONG;
+	dir = opendir(devices);
+	if (!dir)
+		return -errno;
+	while ((e = readdir(dir))) {
+		struct dev d;
+
+		memset(&d, 0, sizeof(d));
+		if (parse_slot_name(e->d_name, &d))
+			continue;
+		if (cnt == cap) {
+			cap = cap ? 2 * cap : 64;
+			nv = realloc(v, cap * sizeof(*v));
+			if (!nv) {
+				closedir(dir);
+				free(v);
+				return -ENOMEM;
+			}
+			v = nv;
+		}
+		read_device(devices, e->d_name, &d);
+		v[cnt++] = d;
+	}
+	closedir(dir);
+	if (cnt)
+		qsort(v, cnt, sizeof(*v), dev_cmp);
+	*devs = v;
+	*n = cnt;
+	return 0;
+}
+
+/* 1 if @slot exists under @root, else 0. */
+int sysfs_has_device(const char *root, const char *slot)
+{
+	char devices[PATH_MAX], path[PATH_MAX];
+
+	if (join(devices, sizeof(devices), root, DEVICES) ||
+	    join(path, sizeof(path), devices, slot))
+		return 0;
+	return access(path, F_OK) == 0;
+}
+
+/* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */
+int sysfs_write_mwi(const char *root, const char *slot, int on)
+{
+	char devices[PATH_MAX], dir[PATH_MAX], path[PATH_MAX];
+	ssize_t len;
+	int fd, err;
+
+	if (join(devices, sizeof(devices), root, DEVICES) ||
+	    join(dir, sizeof(dir), devices, slot) || join(path, sizeof(path), dir, "mwi"))
+		return ENAMETOOLONG;
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return errno;
+	len = write(fd, on ? "1\n" : "0\n", 2);
+	err = len == 2 ? 0 : len < 0 ? errno : EIO;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
