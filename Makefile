@@ -19,12 +19,13 @@ PATCHDIR    := $(CURDIR)/kernel-patches
 
 export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD KSRC PATCHDIR
 
+MWICTL      := userspace/mwictl
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash
+	       tests-bats/helpers.bash $(MWICTL)
 
-.PHONY: all check check-bisect run deps kernel-tree kernel initramfs clean help
+.PHONY: all check check-bisect run deps kernel-tree kernel userspace initramfs clean help
 
-all: kernel initramfs
+all: kernel userspace initramfs
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -39,16 +40,19 @@ kernel-tree: deps
 kernel: kernel-tree
 	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
 
-$(INITRD): $(GUEST_FILES) $(KERNEL)
-	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats
+userspace: deps
+	@$(MAKE) -s --no-print-directory -C userspace mwictl
 
-initramfs: kernel
+$(INITRD): $(GUEST_FILES) $(KERNEL)
+	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats $(MWICTL)
+
+initramfs: kernel userspace
 	@$(MAKE) -s --no-print-directory $(INITRD)
 
-check: kernel initramfs
+check: kernel userspace initramfs
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
-run: kernel initramfs
+run: kernel userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(CMD))'
 
 check-bisect: kernel-tree
@@ -56,3 +60,4 @@ check-bisect: kernel-tree
 
 clean:
 	rm -rf $(KOBJ) $(BUILD)/kobj-bisect $(INITRD) $(LOGS)
+	$(MAKE) -C userspace clean

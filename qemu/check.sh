@@ -8,7 +8,8 @@
 # BUG, WARNING, KASAN or lockdep report or a panic. Ends with the line
 # "N passed, N failed, N skipped" and exits non-zero on any failure.
 #
-# Before the guests, the host checks the kernel series (series-tests.sh).
+# Before the guests, the host checks the kernel series (series-tests.sh)
+# and runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed).
 #
 # Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
 # kernel-patches/) and TESTS_EXTRA (a directory of *.bats files to run in
@@ -65,6 +66,26 @@ run_series_tests() {
 		guest_failure "kernel series" "series-tests.sh did not run every test"
 }
 
+# mwictl's host tests against fake sysfs trees, plain and under ASan+UBSan,
+# then a short run of its fuzz target.
+run_userspace_tests() {
+	local top=$here/.. rc=0
+	make -s -C "$top/userspace" check >"$outdir/mwictl.tap" 2>&1 || true
+	count_tap "mwictl (host)" "$outdir/mwictl.tap" ||
+		guest_failure "mwictl" "host tests did not run to the end"
+	make -s -C "$top/userspace" check-sanitizers >"$outdir/mwictl-san.tap" 2>&1 || true
+	count_tap "mwictl under ASan and UBSan (host)" "$outdir/mwictl-san.tap" ||
+		guest_failure "mwictl" "sanitizer tests did not run to the end"
+	make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}" \
+		>"$outdir/mwictl-fuzz.log" 2>&1 || rc=1
+	if [ "$rc" = 0 ]; then
+		printf 'ok - the mwictl fuzz target runs %s s without a crash\n' "${FUZZ_SECONDS:-10}"
+		passed=$((passed + 1))
+	else
+		guest_failure "mwictl fuzz" "crash or build failure (see $outdir/mwictl-fuzz.log)"
+	fi
+}
+
 run_guest() {
 	local machine=$1 extra=$2 results console bad status complete
 	local failed_before=$failed
@@ -97,6 +118,7 @@ if [ -n "${TESTS_EXTRA:-}" ]; then
 fi
 mkdir -p "$outdir"
 run_series_tests
+run_userspace_tests
 for machine in "$@"; do
 	run_guest "$machine" "$extra"
 done

@@ -5,7 +5,7 @@ set -eu
 
 PKGS="linux-source-6.1 qemu-system-x86 busybox-static bats bats-support bats-assert
 pciutils libpci-dev util-linux flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
-gcc make git perl python3"
+gcc make git perl python3 clang jq man-db groff-base bash-completion"
 
 missing=""
 for p in $PKGS; do

@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUT.cpio MODROOT TESTDIR [USERSPACE_BIN...]
+# mkinitramfs.sh OUT.cpio MODROOT TESTDIR [PROGRAM...]
 #
 # Pack the guest's root file system: busybox-static, bash, bats with
 # bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, the
-# kernel's modules, the tests and qemu/init. Host binaries bring the shared
-# libraries they load.
+# kernel's modules, the tests, qemu/init and the project's PROGRAMs (into
+# /usr/bin). Host binaries bring the shared libraries they load.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -28,19 +28,25 @@ copy_file() {
 	done
 }
 
-# Copy an executable and every shared library it needs. The guest has
-# merged /usr like the host, so a library is copied at its path under the
-# real directory, keeping symlinks and their targets.
-copy_program() {
-	local bin lib path
-	bin=$(command -v "$1") || die "host program $1 not found"
-	copy_file "$(realpath "$bin")"
-	for lib in $(ldd "$bin" 2>/dev/null | grep -o '/[^ ]*'); do
+# Copy the shared libraries a program needs. The guest has merged /usr like
+# the host, so a library is copied at its path under the real directory,
+# keeping symlinks and their targets.
+copy_libraries() {
+	local lib path
+	for lib in $(ldd "$1" 2>/dev/null | grep -o '/[^ ]*'); do
 		path="$(realpath "$(dirname "$lib")")/$(basename "$lib")"
 		[ -e "$root$path" ] && continue
 		copy_file "$path"
 		[ -L "$path" ] && copy_file "$(realpath "$path")"
 	done
+}
+
+# Copy a host program and the libraries it needs.
+copy_program() {
+	local bin
+	bin=$(command -v "$1") || die "host program $1 not found"
+	copy_file "$(realpath "$bin")"
+	copy_libraries "$bin"
 }
 
 # Copy what a Debian package installed, minus documentation.
@@ -75,6 +81,7 @@ for pkg in bats bats-support bats-assert; do
 done
 for bin in "$@"; do
 	install -D -m 0755 "$bin" "$root/usr/bin/$(basename "$bin")"
+	copy_libraries "$bin"
 done
 
 if [ -d "$modroot/lib/modules" ]; then

@@ -31,4 +31,5 @@ if grep -q '^# pci-mwi-timeout' "$results"; then
 fi
 status=$(sed -n 's/^# pci-mwi-exit \([0-9]*\).*/\1/p' "$results")
 [ -n "$status" ] || die "guest stopped before the command finished (see $outdir/$machine-console.log)"
+[ "$status" = 0 ] || say "guest command exited with status $status"
 exit "$status"

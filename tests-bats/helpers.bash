@@ -4,6 +4,7 @@
 #   bats_load_library pci-mwi
 # The guest exports MWI_MACHINE (pc or q35).
 
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 

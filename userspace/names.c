@@ -51,12 +51,12 @@ void names_cleanup(void)
 	pacc = NULL;
 }
 
-/* "Ethernet controller", or "0200" with -n or when unknown. */
+/* "Ethernet controller", or "0200" with -n, or "?" when unreadable; in @buf. */
 const char *name_class(int class, char *buf, size_t size)
 {
 	if (class < 0)
-		return "?";
-	if (numeric_only)
+		snprintf(buf, size, "?");
+	else if (numeric_only)
 		snprintf(buf, size, "%04x", (unsigned int)class >> 8);
 	else
 		pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_CLASS | PCI_LOOKUP_NO_HWDB,
@@ -64,12 +64,12 @@ const char *name_class(int class, char *buf, size_t size)
 	return buf;
 }
 
-/* "Intel Corporation 82540EM ...", or "8086:100e" with -n or when unknown. */
+/* "Intel Corporation 82540EM ...", "8086:100e" with -n, or "?"; in @buf. */
 const char *name_device(int vendor, int device, char *buf, size_t size)
 {
 	if (vendor < 0 || device < 0)
-		return "?";
-	if (numeric_only)
+		snprintf(buf, size, "?");
+	else if (numeric_only)
 		snprintf(buf, size, "%04x:%04x", (unsigned int)vendor, (unsigned int)device);
 	else
 		pci_lookup_name(pacc, buf, (int)size,

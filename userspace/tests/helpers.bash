@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of mwictl: fake sysfs trees in a temp dir. Loaded by every file.
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+MWICTL=${MWICTL:-$BATS_TEST_DIRNAME/../mwictl}
+
+# A fresh, empty sysfs root; mwictl reads it through MWICTL_SYSFS.
+new_tree() {
+	ROOT=$BATS_TEST_TMPDIR/sys
+	rm -rf "$ROOT"
+	mkdir -p "$ROOT/bus/pci/devices" "$ROOT/bus/pci/drivers"
+	export MWICTL_SYSFS=$ROOT
+	unset MWICTL_DEBUGFS
+}
+
+dev_dir() {
+	printf '%s/bus/pci/devices/%s\n' "$ROOT" "$1"
+}
+
+# 64 bytes of config space: vendor, device, COMMAND, class, cache line size.
+config_bytes() { # VENDOR DEVICE COMMAND CLASS CLS
+	local v=$1 d=$2 cmd=$3 class=$4 cls=$5
+	printf "\\x${v:2:2}\\x${v:0:2}\\x${d:2:2}\\x${d:0:2}\\x${cmd:2:2}\\x${cmd:0:2}\\x00\\x00"
+	printf "\\x01\\x${class:4:2}\\x${class:2:2}\\x${class:0:2}\\x$(printf %02x "$cls")\\x00\\x00\\x00"
+	head -c 48 /dev/zero
+}
+
+# add_dev SLOT VENDOR:DEVICE CLASS MWI [CLS_REG [DRIVER]]
+# MWI is 0, 1, or "none" for a kernel without the attribute (then bit 4 of
+# COMMAND in config carries the state given by MWI_CONFIG, default 0).
+add_dev() {
+	local slot=$1 id=$2 class=$3 mwi=$4 cls=${5:-16} driver=${6:-} dir cmd
+	dir=$(dev_dir "$slot")
+	mkdir -p "$dir"
+	printf '0x%s\n' "${id%%:*}" >"$dir/vendor"
+	printf '0x%s\n' "${id##*:}" >"$dir/device"
+	printf '0x%s\n' "$class" >"$dir/class"
+	cmd=0007
+	if [ "$mwi" = none ]; then
+		[ "${MWI_CONFIG:-0}" = 1 ] && cmd=0017
+	else
+		[ "$mwi" = 1 ] && cmd=0017
+		printf '%s\n' "$mwi" >"$dir/mwi"
+	fi
+	config_bytes "${id%%:*}" "${id##*:}" "$cmd" "$class" "$cls" >"$dir/config"
+	if [ -n "$driver" ]; then
+		mkdir -p "$ROOT/bus/pci/drivers/$driver"
+		ln -s "../../../bus/pci/drivers/$driver" "$dir/driver"
+	fi
+}
+
+# A small machine: four functions, two domains, one bound driver each.
+standard_tree() {
+	new_tree
+	add_dev 0000:00:00.0 8086:1237 060000 0 0
+	add_dev 0000:00:02.0 10ec:8139 020000 0 16 8139cp
+	add_dev 0000:00:03.0 8086:100e 020000 1 16 e1000
+	add_dev 0000:01:03.0 8086:100e 020000 0 0 e1000
+	add_dev 10000:00:01.0 1b36:0001 060400 1 32
+}
+
+mwictl() {
+	"$MWICTL" "$@"
+}
+
+# The slots lspci itself selects in the fake tree with the same filter.
+lspci_slots() {
+	lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D -n "$@" 2>/dev/null | awk '{ print $1 }'
+}
+
+# The slots mwictl selects (first column of -n output, header skipped).
+mwictl_slots() {
+	mwictl list -n "$@" | awk 'NR > 1 { print $1 }'
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bats
+# Usage errors exit 1 with a message; --help and the man page agree.
+
+setup() {
+	load helpers
+	standard_tree
+	MAN=$BATS_TEST_DIRNAME/../mwictl.8
+}
+
+@test "--help prints the usage and every exit status, and exits 0" {
+	run mwictl --help
+	assert_success
+	assert_line --index 0 --partial "Usage: mwictl [list]"
+	for code in "0 success" "1 usage error" "2 no such device" "3 the device refused" \
+		"4 permission denied" "5 the kernel has no mwi" "6 other I/O error"; do
+		assert_output --partial "$code"
+	done
+}
+
+@test "--version prints the version and exits 0" {
+	run mwictl --version
+	assert_success
+	assert_output --regexp '^mwictl [0-9]+\.[0-9]+$'
+}
+
+@test "every option in --help is documented in the man page, and the reverse" {
+	local help man
+	help=$(mwictl --help | grep -oE '(^|[[:space:]])--?[a-zA-Z][-a-zA-Z]*' | tr -d ' ' | sort -u)
+	man=$(man -l "$MAN" 2>/dev/null | grep -oE '(^|[[:space:]])--?[a-zA-Z][-a-zA-Z]*' | tr -d ' ' | sort -u)
+	assert_equal "$help" "$man"
+}
+
+@test "every exit status in the man page is in --help with the same meaning" {
+	local code
+	for code in 0 1 2 3 4 5 6; do
+		man -l "$MAN" 2>/dev/null | sed -n '/^EXIT STATUS/,/^EXAMPLES/p' | grep -qE "^ +$code( |$)" ||
+			fail "exit status $code is not in the man page"
+		mwictl --help | grep -qE "(^| )$code [a-z]" || fail "exit status $code is not in --help"
+	done
+}
+
+@test "the man page renders without warnings" {
+	run bash -c "LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l '$MAN' 2>&1 >/dev/null"
+	assert_output ""
+}
+
+usage_error() {
+	run --separate-stderr mwictl "$@"
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[1]}" "Try 'mwictl --help'."
+}
+
+@test "an unknown option exits 1 and says so" { usage_error -x; assert_equal "${stderr_lines[0]}" "mwictl: unknown option -x"; }
+@test "an unknown long option exits 1 and says so" { usage_error --frobnicate; assert_equal "${stderr_lines[0]}" "mwictl: unknown option --frobnicate"; }
+@test "-s without an argument exits 1" { usage_error list -s; assert_equal "${stderr_lines[0]}" "mwictl: option -s needs an argument"; }
+@test "an unknown command exits 1 and says so" { usage_error frob; assert_equal "${stderr_lines[0]}" "mwictl: unknown command 'frob'"; }
+@test "show without a slot exits 1" { usage_error show; assert_equal "${stderr_lines[0]}" "mwictl: show: needs exactly one SLOT"; }
+@test "get with two slots exits 1" { usage_error get 00:02.0 00:03.0; }
+@test "on without a slot or -d exits 1" { usage_error on; assert_equal "${stderr_lines[0]}" "mwictl: on: needs SLOT... or -d VENDOR:DEVICE"; }
+@test "--json with get exits 1" { usage_error get 00:02.0 --json; assert_equal "${stderr_lines[0]}" "mwictl: get: --json is for list and show"; }
+@test "list with a positional argument exits 1" { usage_error list 00:02.0; }
+@test "-d twice exits 1" { usage_error list -d 1:2 -d 3:4; }
+
+@test "make install puts the binary, the man page and the completion under DESTDIR/PREFIX" {
+	make -s -C "$BATS_TEST_DIRNAME/.." install DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX=/opt/m >/dev/null
+	[ -x "$BATS_TEST_TMPDIR/dest/opt/m/sbin/mwictl" ]
+	[ -f "$BATS_TEST_TMPDIR/dest/opt/m/share/man/man8/mwictl.8" ]
+	[ -f "$BATS_TEST_TMPDIR/dest/opt/m/share/bash-completion/completions/mwictl" ]
+}
+
+@test "the bash completion offers the commands and the slots of the tree" {
+	run bash -c "source /usr/share/bash-completion/bash_completion 2>/dev/null
+		source '$BATS_TEST_DIRNAME/../mwictl.bash-completion'
+		mwictl() { '$MWICTL' \"\$@\"; }
+		complete_line() { COMP_LINE=\"\$*\"; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(\"\$@\")
+			COMP_CWORD=\$((\$# - 1)); _mwictl; echo \"\${COMPREPLY[*]}\"; }
+		complete_line mwictl o
+		complete_line mwictl get 0000:00:0"
+	assert_line --index 0 "on off"
+	assert_line --index 1 "0000:00:00.0 0000:00:02.0 0000:00:03.0"
+}
