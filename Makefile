@@ -9,7 +9,7 @@ KOBJ        := $(BUILD)/kobj
 LOGS        := $(BUILD)/logs
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
 INITRD      := $(BUILD)/initramfs.cpio
-MACHINES    ?= pc q35
+MACHINES    ?= pc q35 sim
 ACCEL       ?= tcg
 TIMEOUT     ?= 120
 TESTS_EXTRA ?=
@@ -20,12 +20,14 @@ PATCHDIR    := $(CURDIR)/kernel-patches
 export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD KSRC PATCHDIR
 
 MWICTL      := userspace/mwictl
+SIMDIR      := $(BUILD)/pci-mwi-sim
+SIM         := $(SIMDIR)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash $(MWICTL)
+	       tests-bats/helpers.bash $(MWICTL) $(SIM)
 
-.PHONY: all check check-bisect run deps kernel-tree kernel userspace initramfs clean help
+.PHONY: all check check-bisect run deps kernel-tree kernel modules userspace initramfs clean help
 
-all: kernel userspace initramfs
+all: kernel modules userspace initramfs
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -40,24 +42,30 @@ kernel-tree: deps
 kernel: kernel-tree
 	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
 
+# Out-of-tree modules, built against the guest kernel outside the repo.
+modules: kernel
+	@mkdir -p $(SIMDIR)
+	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c $(SIMDIR)/
+	@$(MAKE) -s --no-print-directory -C $(KOBJ) M=$(SIMDIR) modules
+
 userspace: deps
 	@$(MAKE) -s --no-print-directory -C userspace mwictl
 
 $(INITRD): $(GUEST_FILES) $(KERNEL)
-	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats $(MWICTL)
+	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats $(MWICTL) $(SIM)
 
-initramfs: kernel userspace
+initramfs: kernel modules userspace
 	@$(MAKE) -s --no-print-directory $(INITRD)
 
-check: kernel userspace initramfs
+check: kernel modules userspace initramfs
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
-run: kernel userspace initramfs
-	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(CMD))'
+run: kernel modules userspace initramfs
+	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
 
 check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
 
 clean:
-	rm -rf $(KOBJ) $(BUILD)/kobj-bisect $(INITRD) $(LOGS)
+	rm -rf $(KOBJ) $(BUILD)/kobj-bisect $(SIMDIR) $(INITRD) $(LOGS)
 	$(MAKE) -C userspace clean

@@ -3,13 +3,14 @@
 #
 # boot.sh MACHINE MODE OUTDIR [EXTRA.cpio]
 #
-# Boot the guest kernel on MACHINE (pc or q35) with its emulated devices.
+# Boot the guest kernel on MACHINE (pc, q35, or sim: a bare pc for the
+# emulated bus's tests) with its emulated devices.
 # MODE is check, run or shell (see qemu/init). The kernel console goes to
 # OUTDIR/MACHINE-console.log, the guest's results channel (second serial
 # port) to OUTDIR/MACHINE-results.log; in shell mode the console is this
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
-# Environment: KERNEL, INITRD (required), ACCEL (tcg|kvm, default tcg),
+# Environment: KERNEL, INITRD (default: under build/), ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 120), MEM (default 512M).
 set -eu
 here=$(dirname "$0")
@@ -19,7 +20,8 @@ machine=$1
 mode=$2
 outdir=$3
 extra=${4:-}
-: "${KERNEL:?}" "${INITRD:?}"
+KERNEL=${KERNEL:-$here/../build/kobj/arch/x86/boot/bzImage}
+INITRD=${INITRD:-$here/../build/initramfs.cpio}
 accel=${ACCEL:-tcg}
 timeout=${TIMEOUT:-120}
 
@@ -41,7 +43,11 @@ q35)
 		-device pcie-root-port,id=rp1,chassis=1
 		-netdev hubport,id=n1,hubid=1 -device e1000e,netdev=n1,bus=rp1)
 	;;
-*) die "unknown machine '$machine' (pc or q35)" ;;
+sim)
+	# The emulated bus brings its own devices: a bare pc is enough.
+	devices=(-M pc)
+	;;
+*) die "unknown machine '$machine' (pc, q35 or sim)" ;;
 esac
 
 mkdir -p "$outdir"

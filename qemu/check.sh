@@ -86,13 +86,27 @@ run_userspace_tests() {
 	fi
 }
 
-run_guest() {
-	local machine=$1 extra=$2 results console bad status complete
+# Boot every guest, at most as many at once as there are CPUs.
+boot_guests() {
+	local extra=$1 machine running=0
+	shift
+	for machine in "$@"; do
+		if [ "$running" -ge "$(nproc)" ]; then
+			wait -n || true
+			running=$((running - 1))
+		fi
+		say "booting the $machine guest (${ACCEL:-tcg})"
+		"$here/boot.sh" "$machine" check "$outdir" "$extra" &
+		running=$((running + 1))
+	done
+	wait
+}
+
+report_guest() {
+	local machine=$1 results console bad status complete
 	local failed_before=$failed
 	results="$outdir/$machine-results.log"
 	console="$outdir/$machine-console.log"
-	say "booting the $machine guest (${ACCEL:-tcg})"
-	"$here/boot.sh" "$machine" check "$outdir" "$extra"
 	complete=yes
 	count_tap "guest $machine" "$results" || complete=no
 	status=$(sed -n 's/^# pci-mwi-exit //p' "$results")
@@ -119,8 +133,9 @@ fi
 mkdir -p "$outdir"
 run_series_tests
 run_userspace_tests
+boot_guests "$extra" "$@"
 for machine in "$@"; do
-	run_guest "$machine" "$extra"
+	report_guest "$machine"
 done
 printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped" |
 	tee "$outdir/summary"

@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUT.cpio MODROOT TESTDIR [PROGRAM...]
+# mkinitramfs.sh OUT.cpio MODROOT TESTDIR [PROGRAM|MODULE.ko...]
 #
 # Pack the guest's root file system: busybox-static, bash, bats with
 # bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, the
 # kernel's modules, the tests, qemu/init and the project's PROGRAMs (into
-# /usr/bin). Host binaries bring the shared libraries they load.
+# /usr/bin) and out-of-tree modules (into /usr/lib/pci-mwi). Host binaries bring the shared libraries they load.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -79,9 +79,14 @@ copy_file /usr/share/misc/pci.ids
 for pkg in bats bats-support bats-assert; do
 	copy_package "$pkg"
 done
-for bin in "$@"; do
-	install -D -m 0755 "$bin" "$root/usr/bin/$(basename "$bin")"
-	copy_libraries "$bin"
+for file in "$@"; do
+	case "$file" in
+	*.ko) install -D -m 0644 "$file" "$root/usr/lib/pci-mwi/$(basename "$file")" ;;
+	*)
+		install -D -m 0755 "$file" "$root/usr/bin/$(basename "$file")"
+		copy_libraries "$file"
+		;;
+	esac
 done
 
 if [ -d "$modroot/lib/modules" ]; then

@@ -86,3 +86,76 @@ assert_mwi_rejects() {
 	assert_output --partial "Invalid argument"
 	assert_equal "$(registers "$1")" "$before"
 }
+
+# ---- the emulated bus (qemu/pci-mwi-sim) ----
+
+SIM_KO=/usr/lib/pci-mwi/pci-mwi-sim.ko
+SIM_DEBUGFS=/sys/kernel/debug/pci-mwi-sim
+
+# Load the emulator; arguments are module parameters (devices=...).
+sim_load() {
+	insmod "$SIM_KO" "$@"
+}
+
+sim_unload() {
+	if grep -q '^pci_mwi_sim ' /proc/modules; then
+		rmmod pci_mwi_sim
+	fi
+}
+
+# Slots of the emulated functions, one per line.
+sim_slots() {
+	ls "$SIM_DEBUGFS"
+}
+
+# The first emulated function with personality $1 on bus 00 (or the
+# bridge's child with "child").
+sim_slot() {
+	local dir
+	for dir in "$SIM_DEBUGFS"/*; do
+		case "$1:$(basename "$dir")" in
+		child:*:00:*) continue ;;
+		child:*) basename "$dir"; return ;;
+		*:*:00:*) [ "$(cat "$dir/personality")" = "$1" ] && { basename "$dir"; return; } ;;
+		esac
+	done
+	return 1
+}
+
+# Read slot $1's mwi attribute with a single read(2) (busybox cat retries
+# a failed sendfile with read, which would hide a one-shot fault).
+read_mwi() {
+	dd if="$(mwi_file "$1")" bs=16 count=1 status=none
+}
+
+# Read, or with a value write, one debugfs knob of slot $1.
+sim_knob() {
+	if [ $# -eq 3 ]; then
+		printf '%s' "$3" >"$SIM_DEBUGFS/$1/$2"
+	else
+		cat "$SIM_DEBUGFS/$1/$2"
+	fi
+}
+
+# The emulator's own view of COMMAND and cache line size (bytes); reading
+# it does no config access.
+sim_registers() {
+	printf '%s %s\n' "$(sim_knob "$1" command)" "$(sim_knob "$1" cache_line_size)"
+}
+
+sim_reset_counts() {
+	sim_knob "$1" reads 0
+	sim_knob "$1" writes 0
+}
+
+# Config reads and writes since the last reset, as "R W".
+sim_counts() {
+	printf '%s %s\n' "$(sim_knob "$1" reads)" "$(sim_knob "$1" writes)"
+}
+
+# Call a PCI core MWI function (set, try_set, clear, cacheline) on slot $1
+# through the emulator and print its return value.
+sim_api() {
+	sim_knob "$1" api "$2"
+	sim_knob "$1" api | awk -v op="$2" '$1 == op { print $2 }'
+}

@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pci-mwi-sim: an emulated PCI bus with devices of every MWI behaviour.
+ *
+ * QEMU's device models all refuse Memory-Write-and-Invalidate, so on their
+ * own they cannot show the success path of pci_set_mwi(), a device whose
+ * MWI bit is stuck on, a cache line size register that is read-only, or a
+ * config access that fails. This module registers its own PCI root bus, in
+ * a domain above 0xffff like drivers/pci/controller/vmd.c, whose pci_ops
+ * emulate the config space of functions with those behaviours, and lets a
+ * test inject faults at run time through debugfs.
+ *
+ * Documentation/emulator.md in the pci-mwi project describes the
+ * personalities, the debugfs knobs and the test matrix.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/uaccess.h>
+
+#define SIM_VENDOR		0x1b36	/* Red Hat, Inc.: QEMU's own vendor ID */
+#define SIM_DEVICE_BASE		0xe000	/* + personality */
+#define SIM_MAX_FNS		256
+#define SIM_CFG_SIZE		256
+#define SIM_PCIE_CAP		0x40
+
+enum sim_kind {
+	SIM_ACCEPTS,	/* MWI bit and cache line size writable */
+	SIM_REFUSES,	/* MWI bit hardwired to 0, like every QEMU device */
+	SIM_STUCK,	/* MWI bit hardwired to 1 */
+	SIM_CLS_RO,	/* cache line size reads 0 and ignores writes */
+	SIM_CLS_ODD,	/* cache line size starts at 96 bytes; MWI writable */
+	SIM_PCIE,	/* PCI Express capability, MWI hardwired to 0 */
+	SIM_BRIDGE,	/* PCI-to-PCI bridge with an "accepts" child */
+	SIM_NR_KINDS,
+};
+
+static const char * const sim_kind_names[SIM_NR_KINDS] = {
+	[SIM_ACCEPTS] = "accepts",
+	[SIM_REFUSES] = "refuses",
+	[SIM_STUCK] = "stuck",
+	[SIM_CLS_RO] = "cls-ro",
+	[SIM_CLS_ODD] = "cls-odd",
+	[SIM_PCIE] = "pcie",
+	[SIM_BRIDGE] = "bridge",
+};
+
+/* PCIBIOS errors a test can inject, by the name used in debugfs. */
+static const struct {
+	const char *name;
+	int code;
+} sim_errors[] = {
+	{ "func_not_supported", PCIBIOS_FUNC_NOT_SUPPORTED },
+	{ "bad_vendor_id", PCIBIOS_BAD_VENDOR_ID },
+	{ "device_not_found", PCIBIOS_DEVICE_NOT_FOUND },
+	{ "bad_register_number", PCIBIOS_BAD_REGISTER_NUMBER },
+	{ "set_failed", PCIBIOS_SET_FAILED },
+	{ "buffer_too_small", PCIBIOS_BUFFER_TOO_SMALL },
+};
+
+enum sim_knob_id {
+	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
+	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
+	SIM_NR_KNOBS,
+};
+
+static const struct {
+	const char *name;
+	umode_t mode;
+} sim_knob_info[SIM_NR_KNOBS] = {
+	[K_PERSONALITY] = { "personality", 0400 },
+	[K_COMMAND] = { "command", 0400 },
+	[K_CLS] = { "cache_line_size", 0400 },
+	[K_FAIL_READS] = { "fail_reads", 0600 },
+	[K_FAIL_WRITES] = { "fail_writes", 0600 },
+	[K_FAIL_CODE] = { "fail_code", 0600 },
+	[K_VANISH] = { "vanish", 0600 },
+	[K_DROP_WRITES] = { "drop_writes", 0600 },
+	[K_READS] = { "reads", 0600 },
+	[K_WRITES] = { "writes", 0600 },
+	[K_API] = { "api", 0600 },
+	[K_PROBE_RESULT] = { "probe_result", 0400 },
+};
+
+struct sim_fn;
+
+struct sim_knob {
+	struct sim_fn *fn;
+	enum sim_knob_id id;
+};
+
+/* One emulated function. Everything but the knobs is under sim.lock. */
+struct sim_fn {
+	enum sim_kind kind;
+	u8 devfn;
+	struct sim_fn *child;		/* a bridge's device on its secondary bus */
+	struct sim_fn *parent;		/* the bridge a child sits behind */
+	u8 cfg[SIM_CFG_SIZE];
+	unsigned int fail_reads, fail_writes;
+	int fail_code;
+	bool vanished, drop_writes;
+	unsigned long reads, writes;
+	bool probed;
+	int probe_result;		/* pcim_set_mwi() in sim_probe() */
+	const char *api_op;		/* last operation through "api" */
+	int api_result;
+	struct sim_knob knobs[SIM_NR_KNOBS];
+};
+
+static struct {
+	spinlock_t lock;		/* config space, faults, counters */
+	struct pci_sysdata sysdata;
+	struct resource busn;
+	struct pci_bus *bus;
+	struct sim_fn *fns;		/* root functions, then bridge children */
+	int nr_fns;
+	struct sim_fn *root[256];	/* root bus functions by devfn */
+	struct dentry *debugfs;
+} sim;
+
+static char *devices = "accepts,refuses,stuck,cls-ro,cls-odd,pcie,bridge";
+module_param(devices, charp, 0444);
+MODULE_PARM_DESC(devices,
+		 "comma-separated personalities, NAME or NAME*COUNT: accepts, refuses, stuck, cls-ro, cls-odd, pcie, bridge (at most 256 functions)");
+
+static void sim_put16(u8 *cfg, int where, u16 val)
+{
+	cfg[where] = val & 0xff;
+	cfg[where + 1] = val >> 8;
+}
+
+static void sim_init_cfg(struct sim_fn *fn, bool multifunction)
+{
+	u8 *cfg = fn->cfg;
+
+	sim_put16(cfg, PCI_VENDOR_ID, SIM_VENDOR);
+	sim_put16(cfg, PCI_DEVICE_ID, SIM_DEVICE_BASE + fn->kind);
+	cfg[PCI_REVISION_ID] = 1;
+	cfg[PCI_CLASS_DEVICE] = 0x80;		/* other system peripheral */
+	cfg[PCI_CLASS_DEVICE + 1] = 0x08;
+	cfg[PCI_HEADER_TYPE] = multifunction ? 0x80 : 0;
+
+	switch (fn->kind) {
+	case SIM_STUCK:
+		cfg[PCI_COMMAND] = PCI_COMMAND_INVALIDATE;
+		break;
+	case SIM_CLS_ODD:
+		cfg[PCI_CACHE_LINE_SIZE] = 24;	/* 96 bytes: not a multiple of 64 */
+		break;
+	case SIM_PCIE:
+		sim_put16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
+		cfg[PCI_CAPABILITY_LIST] = SIM_PCIE_CAP;
+		cfg[SIM_PCIE_CAP + PCI_CAP_LIST_ID] = PCI_CAP_ID_EXP;
+		sim_put16(cfg, SIM_PCIE_CAP + PCI_EXP_FLAGS,
+			  2 | (PCI_EXP_TYPE_ENDPOINT << 4));
+		break;
+	case SIM_BRIDGE:
+		cfg[PCI_CLASS_DEVICE] = PCI_CLASS_BRIDGE_PCI & 0xff;
+		cfg[PCI_CLASS_DEVICE + 1] = PCI_CLASS_BRIDGE_PCI >> 8;
+		cfg[PCI_HEADER_TYPE] |= PCI_HEADER_TYPE_BRIDGE;
+		break;
+	default:
+		break;
+	}
+}
+
+static bool sim_mwi_writable(const struct sim_fn *fn)
+{
+	return fn->kind == SIM_ACCEPTS || fn->kind == SIM_CLS_ODD ||
+	       fn->kind == SIM_CLS_RO || fn->kind == SIM_BRIDGE;
+}
+
+/* Store one byte written by the kernel, as the hardware would. */
+static void sim_write_byte(struct sim_fn *fn, int where, u8 val)
+{
+	bool bridge = fn->kind == SIM_BRIDGE;
+
+	switch (where) {
+	case PCI_COMMAND:
+		val &= PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER |
+		       PCI_COMMAND_PARITY |
+		       (sim_mwi_writable(fn) ? PCI_COMMAND_INVALIDATE : 0);
+		if (fn->kind == SIM_STUCK)
+			val |= PCI_COMMAND_INVALIDATE;
+		break;
+	case PCI_COMMAND + 1:
+		val &= (PCI_COMMAND_SERR | PCI_COMMAND_INTX_DISABLE) >> 8;
+		break;
+	case PCI_CACHE_LINE_SIZE:
+		if (fn->kind == SIM_CLS_RO)
+			return;
+		break;
+	case PCI_LATENCY_TIMER:
+	case PCI_INTERRUPT_LINE:
+		break;
+	default:
+		/* A bridge's bus numbers and windows are plain registers. */
+		if (bridge && ((where >= PCI_PRIMARY_BUS && where <= PCI_SEC_LATENCY_TIMER) ||
+			       where == PCI_IO_BASE || where == PCI_IO_LIMIT ||
+			       (where >= PCI_MEMORY_BASE && where < PCI_CAPABILITY_LIST) ||
+			       where == PCI_BRIDGE_CONTROL || where == PCI_BRIDGE_CONTROL + 1))
+			break;
+		return;		/* read-only, or not implemented */
+	}
+	fn->cfg[where] = val;
+}
+
+/* The function at @devfn on @bus, or NULL. Called under sim.lock. */
+static struct sim_fn *sim_find(struct pci_bus *bus, unsigned int devfn)
+{
+	int i;
+
+	if (pci_is_root_bus(bus))
+		return sim.root[devfn];
+	if (devfn)
+		return NULL;
+	for (i = 0; i < sim.nr_fns; i++) {
+		struct sim_fn *fn = &sim.fns[i];
+
+		if (fn->child && fn->cfg[PCI_SECONDARY_BUS] == bus->number)
+			return fn->child;
+	}
+	return NULL;
+}
+
+static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
+		    int size, u32 *val)
+{
+	struct sim_fn *fn;
+	unsigned long flags;
+	int i, rc = PCIBIOS_SUCCESSFUL;
+
+	spin_lock_irqsave(&sim.lock, flags);
+	fn = sim_find(bus, devfn);
+	if (!fn || where + size > SIM_CFG_SIZE) {
+		rc = fn ? PCIBIOS_BAD_REGISTER_NUMBER : PCIBIOS_DEVICE_NOT_FOUND;
+		goto fail;
+	}
+	fn->reads++;
+	if (fn->fail_reads) {
+		fn->fail_reads--;
+		rc = fn->fail_code;
+		goto fail;
+	}
+	if (fn->vanished) {
+		*val = size == 4 ? ~0U : (1U << (8 * size)) - 1;
+		goto out;
+	}
+	*val = 0;
+	for (i = 0; i < size; i++)
+		*val |= (u32)fn->cfg[where + i] << (8 * i);
+	goto out;
+fail:
+	*val = ~0U;
+out:
+	spin_unlock_irqrestore(&sim.lock, flags);
+	return rc;
+}
+
+static int sim_write(struct pci_bus *bus, unsigned int devfn, int where,
+		     int size, u32 val)
+{
+	struct sim_fn *fn;
+	unsigned long flags;
+	int i, rc = PCIBIOS_SUCCESSFUL;
+
+	spin_lock_irqsave(&sim.lock, flags);
+	fn = sim_find(bus, devfn);
+	if (!fn || where + size > SIM_CFG_SIZE) {
+		rc = fn ? PCIBIOS_BAD_REGISTER_NUMBER : PCIBIOS_DEVICE_NOT_FOUND;
+		goto out;
+	}
+	fn->writes++;
+	if (fn->fail_writes) {
+		fn->fail_writes--;
+		rc = fn->fail_code;
+		goto out;
+	}
+	if (fn->vanished || fn->drop_writes)
+		goto out;
+	for (i = 0; i < size; i++)
+		sim_write_byte(fn, where + i, val >> (8 * i));
+out:
+	spin_unlock_irqrestore(&sim.lock, flags);
+	return rc;
+}
+
+static struct pci_ops sim_ops = {
+	.read = sim_read,
+	.write = sim_write,
+};
+
+/* The emulated function behind @pdev, or NULL if it is not one of ours. */
+static struct sim_fn *sim_fn_of(struct pci_dev *pdev)
+{
+	struct sim_fn *fn = NULL;
+	unsigned long flags;
+
+	if (!sim.bus || pci_domain_nr(pdev->bus) != sim.sysdata.domain)
+		return NULL;
+	spin_lock_irqsave(&sim.lock, flags);
+	fn = sim_find(pdev->bus, pdev->devfn);
+	spin_unlock_irqrestore(&sim.lock, flags);
+	return fn;
+}
+
+/*
+ * The API test driver: bind it to a function with driver_override. Its
+ * probe asks for MWI the managed way, as drivers do, and records the
+ * result; MWI being optional, the probe succeeds either way.
+ */
+static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct sim_fn *fn = sim_fn_of(pdev);
+	int rc;
+
+	if (!fn)
+		return -ENODEV;
+	rc = pcim_enable_device(pdev);
+	if (rc)
+		return rc;
+	rc = pcim_set_mwi(pdev);
+	spin_lock_irq(&sim.lock);
+	fn->probed = true;
+	fn->probe_result = rc;
+	spin_unlock_irq(&sim.lock);
+	return 0;
+}
+
+static const struct pci_device_id sim_ids[] = {
+	{ }	/* binds only through driver_override */
+};
+
+static struct pci_driver sim_driver = {
+	.name = "pci-mwi-sim",
+	.id_table = sim_ids,
+	.probe = sim_probe,
+};
+
+/* ---- debugfs ---- */
+
+static const char *sim_error_name(int code)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_errors); i++)
+		if (sim_errors[i].code == code)
+			return sim_errors[i].name;
+	return "?";
+}
+
+static struct pci_dev *sim_pci_dev(struct sim_fn *fn)
+{
+	unsigned int busnr = 0;
+
+	if (fn->parent)
+		busnr = fn->parent->cfg[PCI_SECONDARY_BUS];
+	return pci_get_domain_bus_and_slot(sim.sysdata.domain, busnr, fn->devfn);
+}
+
+/* Call one PCI core MWI function on the device, as a driver would. */
+static int sim_call_api(struct sim_fn *fn, const char *op)
+{
+	static const char * const ops[] = { "set", "try_set", "clear", "cacheline" };
+	struct pci_dev *pdev;
+	int i, rc;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		if (sysfs_streq(op, ops[i]))
+			break;
+	if (i == ARRAY_SIZE(ops))
+		return -EINVAL;
+	pdev = sim_pci_dev(fn);
+	if (!pdev)
+		return -ENODEV;
+	device_lock(&pdev->dev);
+	switch (i) {
+	case 0:
+		rc = pci_set_mwi(pdev);
+		break;
+	case 1:
+		rc = pci_try_set_mwi(pdev);
+		break;
+	case 2:
+		rc = pci_clear_mwi(pdev);
+		break;
+	default:
+		rc = pci_set_cacheline_size(pdev);
+		break;
+	}
+	device_unlock(&pdev->dev);
+	pci_dev_put(pdev);
+	spin_lock_irq(&sim.lock);
+	fn->api_op = ops[i];
+	fn->api_result = rc;
+	spin_unlock_irq(&sim.lock);
+	return 0;
+}
+
+static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	struct sim_knob *knob = file->private_data;
+	struct sim_fn *fn = knob->fn;
+	char buf[64];
+	int len;
+
+	spin_lock_irq(&sim.lock);
+	switch (knob->id) {
+	case K_PERSONALITY:
+		len = scnprintf(buf, sizeof(buf), "%s\n", sim_kind_names[fn->kind]);
+		break;
+	case K_COMMAND:
+		len = scnprintf(buf, sizeof(buf), "0x%04x\n",
+				fn->cfg[PCI_COMMAND] | fn->cfg[PCI_COMMAND + 1] << 8);
+		break;
+	case K_CLS:
+		len = scnprintf(buf, sizeof(buf), "%u\n", fn->cfg[PCI_CACHE_LINE_SIZE] * 4);
+		break;
+	case K_FAIL_READS:
+		len = scnprintf(buf, sizeof(buf), "%u\n", fn->fail_reads);
+		break;
+	case K_FAIL_WRITES:
+		len = scnprintf(buf, sizeof(buf), "%u\n", fn->fail_writes);
+		break;
+	case K_FAIL_CODE:
+		len = scnprintf(buf, sizeof(buf), "%s\n", sim_error_name(fn->fail_code));
+		break;
+	case K_VANISH:
+		len = scnprintf(buf, sizeof(buf), "%d\n", fn->vanished);
+		break;
+	case K_DROP_WRITES:
+		len = scnprintf(buf, sizeof(buf), "%d\n", fn->drop_writes);
+		break;
+	case K_READS:
+		len = scnprintf(buf, sizeof(buf), "%lu\n", fn->reads);
+		break;
+	case K_WRITES:
+		len = scnprintf(buf, sizeof(buf), "%lu\n", fn->writes);
+		break;
+	case K_API:
+		len = fn->api_op ? scnprintf(buf, sizeof(buf), "%s %d\n",
+					     fn->api_op, fn->api_result) :
+				   scnprintf(buf, sizeof(buf), "none\n");
+		break;
+	default:
+		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d\n", fn->probe_result) :
+				   scnprintf(buf, sizeof(buf), "none\n");
+		break;
+	}
+	spin_unlock_irq(&sim.lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+/* 0 or 1, and nothing else. */
+static int sim_parse_bool(const char *buf, bool *val)
+{
+	unsigned int v;
+
+	if (kstrtouint(buf, 10, &v) || v > 1)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+static int sim_parse_error(const char *buf, int *code)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_errors); i++) {
+		if (sysfs_streq(buf, sim_errors[i].name)) {
+			*code = sim_errors[i].code;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Validate the whole input first; change nothing when it is bad. */
+static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	struct sim_knob *knob = file->private_data;
+	struct sim_fn *fn = knob->fn;
+	char buf[32];
+	unsigned int n;
+	bool flag;
+	int code, rc;
+
+	if (*ppos || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (strlen(buf) != count)
+		return -EINVAL;
+
+	if (knob->id == K_API) {
+		rc = sim_call_api(fn, buf);
+		return rc ? rc : count;
+	}
+
+	switch (knob->id) {
+	case K_FAIL_READS:
+	case K_FAIL_WRITES:
+	case K_READS:
+	case K_WRITES:
+		rc = kstrtouint(buf, 10, &n) ? -EINVAL : 0;
+		if (!rc && (knob->id == K_READS || knob->id == K_WRITES) && n)
+			rc = -EINVAL;	/* counters can only be reset */
+		break;
+	case K_VANISH:
+	case K_DROP_WRITES:
+		rc = sim_parse_bool(buf, &flag);
+		break;
+	case K_FAIL_CODE:
+		rc = sim_parse_error(buf, &code);
+		break;
+	default:
+		rc = -EPERM;
+		break;
+	}
+	if (rc)
+		return rc;
+
+	spin_lock_irq(&sim.lock);
+	switch (knob->id) {
+	case K_FAIL_READS:
+		fn->fail_reads = n;
+		break;
+	case K_FAIL_WRITES:
+		fn->fail_writes = n;
+		break;
+	case K_READS:
+		fn->reads = 0;
+		break;
+	case K_WRITES:
+		fn->writes = 0;
+		break;
+	case K_VANISH:
+		fn->vanished = flag;
+		break;
+	case K_DROP_WRITES:
+		fn->drop_writes = flag;
+		break;
+	default:
+		fn->fail_code = code;
+		break;
+	}
+	spin_unlock_irq(&sim.lock);
+	return count;
+}
+
+static const struct file_operations sim_knob_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_knob_read,
+	.write = sim_knob_write,
+	.llseek = default_llseek,
+};
+
+static void sim_debugfs_fn(struct sim_fn *fn)
+{
+	struct pci_dev *pdev = sim_pci_dev(fn);
+	struct dentry *dir;
+	int i;
+
+	if (!pdev)
+		return;
+	dir = debugfs_create_dir(pci_name(pdev), sim.debugfs);
+	pci_dev_put(pdev);
+	for (i = 0; i < SIM_NR_KNOBS; i++) {
+		fn->knobs[i].fn = fn;
+		fn->knobs[i].id = i;
+		debugfs_create_file(sim_knob_info[i].name, sim_knob_info[i].mode,
+				    dir, &fn->knobs[i], &sim_knob_fops);
+	}
+}
+
+/* ---- setup ---- */
+
+static int sim_parse_devices(enum sim_kind *kinds)
+{
+	char *list, *cur, *word, *star;
+	unsigned int count;
+	int n = 0, k, rc = 0;
+
+	list = kstrdup(devices, GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	cur = list;
+	while ((word = strsep(&cur, ",")) && !rc) {
+		count = 1;
+		star = strchr(word, '*');
+		if (star) {
+			*star = '\0';
+			if (kstrtouint(star + 1, 10, &count) || !count)
+				rc = -EINVAL;
+		}
+		k = match_string(sim_kind_names, SIM_NR_KINDS, word);
+		if (k < 0 || rc || n + count > SIM_MAX_FNS) {
+			pr_err("devices=%s: bad personality or count '%s'\n", devices, word);
+			rc = -EINVAL;
+			break;
+		}
+		while (count--)
+			kinds[n++] = k;
+	}
+	kfree(list);
+	return rc ? rc : n;
+}
+
+static int sim_find_free_domain(void)
+{
+	struct pci_bus *bus = NULL;
+	int domain = 0xffff;
+
+	while ((bus = pci_find_next_bus(bus)))
+		domain = max_t(int, domain, pci_domain_nr(bus));
+	return domain + 1;
+}
+
+static int sim_create_functions(void)
+{
+	enum sim_kind *kinds;
+	int n, i, bridges = 0, child;
+	bool multi;
+
+	kinds = kcalloc(SIM_MAX_FNS, sizeof(*kinds), GFP_KERNEL);
+	if (!kinds)
+		return -ENOMEM;
+	n = sim_parse_devices(kinds);
+	if (n <= 0) {
+		kfree(kinds);
+		return n ? n : -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		bridges += kinds[i] == SIM_BRIDGE;
+	sim.fns = kcalloc(n + bridges, sizeof(*sim.fns), GFP_KERNEL);
+	if (!sim.fns) {
+		kfree(kinds);
+		return -ENOMEM;
+	}
+	/* One function per slot while they fit, then eight per slot. */
+	multi = n > 32;
+	child = n;
+	for (i = 0; i < n; i++) {
+		struct sim_fn *fn = &sim.fns[i];
+
+		fn->kind = kinds[i];
+		fn->devfn = multi ? i : PCI_DEVFN(i, 0);
+		fn->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
+		sim_init_cfg(fn, multi);
+		sim.root[fn->devfn] = fn;
+		if (fn->kind != SIM_BRIDGE)
+			continue;
+		fn->child = &sim.fns[child++];
+		fn->child->kind = SIM_ACCEPTS;
+		fn->child->parent = fn;
+		fn->child->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
+		sim_init_cfg(fn->child, false);
+	}
+	sim.nr_fns = child;
+	kfree(kinds);
+	return 0;
+}
+
+static int __init sim_init(void)
+{
+	LIST_HEAD(resources);
+	int i, rc;
+
+	spin_lock_init(&sim.lock);
+	rc = sim_create_functions();
+	if (rc)
+		return rc;
+
+	sim.sysdata.domain = sim_find_free_domain();
+	sim.sysdata.node = NUMA_NO_NODE;
+	sim.busn.name = "pci-mwi-sim";
+	sim.busn.start = 0;
+	sim.busn.end = 255;
+	sim.busn.flags = IORESOURCE_BUS | IORESOURCE_PCI_FIXED;
+	pci_add_resource(&resources, &sim.busn);
+
+	rc = pci_register_driver(&sim_driver);
+	if (rc)
+		goto free_fns;
+
+	pci_lock_rescan_remove();
+	sim.bus = pci_create_root_bus(NULL, 0, &sim_ops, &sim.sysdata, &resources);
+	if (!sim.bus) {
+		pci_unlock_rescan_remove();
+		pci_free_resource_list(&resources);
+		rc = -ENODEV;
+		goto unregister;
+	}
+	pci_scan_child_bus(sim.bus);
+	pci_assign_unassigned_bus_resources(sim.bus);
+	pci_bus_add_devices(sim.bus);
+	pci_unlock_rescan_remove();
+
+	sim.debugfs = debugfs_create_dir("pci-mwi-sim", NULL);
+	for (i = 0; i < sim.nr_fns; i++)
+		sim_debugfs_fn(&sim.fns[i]);
+	pr_info("%d functions in PCI domain %04x\n", sim.nr_fns, sim.sysdata.domain);
+	return 0;
+
+unregister:
+	pci_unregister_driver(&sim_driver);
+free_fns:
+	kfree(sim.fns);
+	return rc;
+}
+
+static void __exit sim_exit(void)
+{
+	pci_unregister_driver(&sim_driver);
+	debugfs_remove_recursive(sim.debugfs);
+	pci_lock_rescan_remove();
+	pci_stop_root_bus(sim.bus);
+	pci_remove_root_bus(sim.bus);
+	pci_unlock_rescan_remove();
+	sim.bus = NULL;
+	memset(sim.root, 0, sizeof(sim.root));
+	kfree(sim.fns);
+}
+
+module_init(sim_init);
+module_exit(sim_exit);
+
+MODULE_DESCRIPTION("Emulated PCI bus with every Memory-Write-and-Invalidate behaviour");
+MODULE_LICENSE("GPL");

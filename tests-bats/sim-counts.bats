@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# Config accesses per operation, counted by the emulator. Reading the state
+# costs one read; asking for the current state writes nothing. The exact
+# counts of the changes are pinned here and compared with the minimum in
+# Documentation/emulator.md.
+
+setup() {
+	bats_load_library pci-mwi
+	sim_load
+}
+
+teardown() {
+	sim_unload
+}
+
+# counts_of SLOT COMMAND...: run COMMAND after resetting the counters and
+# print "READS WRITES".
+counts_of() {
+	local slot=$1
+	shift
+	sim_reset_counts "$slot"
+	"$@" >/dev/null 2>&1 || true
+	sim_counts "$slot"
+}
+
+@test "cat mwi does exactly 1 config read and no write" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" read_mwi "$(sim_slot accepts)")" "1 0"
+}
+
+@test "echo 0 while off does 1 read and no write" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" '0\n')" "1 0"
+}
+
+@test "echo 1 while on does 1 read and no write" {
+	write_mwi "$(sim_slot accepts)" '1\n'
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" '1\n')" "1 0"
+}
+
+@test "echo 1 on a stuck device (already on) does 1 read and no write" {
+	assert_equal "$(counts_of "$(sim_slot stuck)" write_mwi "$(sim_slot stuck)" '1\n')" "1 0"
+}
+
+@test "off to on with the cache line size to program does 6 reads and 2 writes" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" '1\n')" "6 2"
+}
+
+@test "off to on with the cache line size already right does 5 reads and 1 write" {
+	setpci -s "$(sim_slot accepts)" CACHE_LINE_SIZE=10
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" '1\n')" "5 1"
+}
+
+@test "on to off does 3 reads and 1 write" {
+	write_mwi "$(sim_slot accepts)" '1\n'
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" '0\n')" "3 1"
+}
+
+@test "a refused echo 1 does 6 reads and 3 writes, the last putting the cache line size back" {
+	assert_equal "$(counts_of "$(sim_slot refuses)" write_mwi "$(sim_slot refuses)" '1\n')" "6 3"
+}
+
+@test "rejected input does no config access at all" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" write_mwi "$(sim_slot accepts)" 'yes please\n')" "0 0"
+}
+
+@test "a write without CAP_SYS_ADMIN does no config access at all" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" as_root_without_caps bash -c "echo 1 > $(mwi_file "$(sim_slot accepts)")")" "0 0"
+}
+
+@test "mwictl get costs the 16-byte config header read plus exactly 1 config read, and no write" {
+	local slot
+	slot=$(sim_slot accepts)
+	assert_equal "$(counts_of "$slot" mwictl get "$slot")" \
+		"$(( $(counts_of "$slot" dd if="$SYSFS_PCI/$slot/config" bs=16 count=1 status=none | cut -d' ' -f1) + 1 )) 0"
+}
