@@ -6,10 +6,12 @@
 BUILD       ?= $(CURDIR)/build
 KSRC        := $(BUILD)/linux
 KOBJ        := $(BUILD)/kobj
+KOBJ_NODEBUGFS := $(BUILD)/kobj-nodebugfs
 LOGS        := $(BUILD)/logs
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
+KERNEL_NODEBUGFS := $(KOBJ_NODEBUGFS)/arch/x86/boot/bzImage
 INITRD      := $(BUILD)/initramfs.cpio
-MACHINES    ?= pc q35 sim
+MACHINES    ?= pc q35 sim nodebugfs
 ACCEL       ?= tcg
 TIMEOUT     ?= 120
 TESTS_EXTRA ?=
@@ -17,7 +19,7 @@ CMD         ?=
 
 PATCHDIR    := $(CURDIR)/kernel-patches
 
-export ACCEL TIMEOUT TESTS_EXTRA KERNEL INITRD KSRC PATCHDIR
+export ACCEL TIMEOUT TESTS_EXTRA KERNEL KERNEL_NODEBUGFS INITRD KSRC PATCHDIR
 
 MWICTL      := userspace/mwictl
 SIMDIR      := $(BUILD)/pci-mwi-sim
@@ -25,7 +27,7 @@ SIM         := $(SIMDIR)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash $(MWICTL) $(SIM)
 
-.PHONY: all check check-bisect run deps kernel-tree kernel modules userspace initramfs clean help
+.PHONY: all check check-bisect run deps kernel-tree kernel kernel-nodebugfs modules userspace initramfs clean help
 
 all: kernel modules userspace initramfs
 
@@ -42,6 +44,10 @@ kernel-tree: deps
 kernel: kernel-tree
 	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
 
+# The same kernel with CONFIG_DEBUG_FS=n: the series' bookkeeping compiles out.
+kernel-nodebugfs: kernel-tree
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ_NODEBUGFS) qemu/kernel.config qemu/kernel-nodebugfs.config
+
 # Out-of-tree modules, built against the guest kernel outside the repo.
 modules: kernel
 	@mkdir -p $(SIMDIR)
@@ -57,7 +63,7 @@ $(INITRD): $(GUEST_FILES) $(KERNEL)
 initramfs: kernel modules userspace
 	@$(MAKE) -s --no-print-directory $(INITRD)
 
-check: kernel modules userspace initramfs
+check: kernel kernel-nodebugfs modules userspace initramfs
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
 run: kernel modules userspace initramfs
@@ -67,5 +73,5 @@ check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
 
 clean:
-	rm -rf $(KOBJ) $(BUILD)/kobj-bisect $(SIMDIR) $(INITRD) $(LOGS)
+	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(BUILD)/kobj-bisect $(SIMDIR) $(INITRD) $(LOGS)
 	$(MAKE) -C userspace clean

@@ -3,14 +3,15 @@
 #
 # boot.sh MACHINE MODE OUTDIR [EXTRA.cpio]
 #
-# Boot the guest kernel on MACHINE (pc, q35, or sim: a bare pc for the
-# emulated bus's tests) with its emulated devices.
+# Boot the guest kernel on MACHINE with its emulated devices: pc, q35,
+# sim (a bare pc for the emulated bus's tests) or nodebugfs (pc on the
+# kernel built with CONFIG_DEBUG_FS=n).
 # MODE is check, run or shell (see qemu/init). The kernel console goes to
 # OUTDIR/MACHINE-console.log, the guest's results channel (second serial
 # port) to OUTDIR/MACHINE-results.log; in shell mode the console is this
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
-# Environment: KERNEL, INITRD (default: under build/), ACCEL (tcg|kvm, default tcg),
+# Environment: KERNEL, KERNEL_NODEBUGFS, INITRD (default: under build/), ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 120), MEM (default 512M).
 set -eu
 here=$(dirname "$0")
@@ -25,9 +26,13 @@ INITRD=${INITRD:-$here/../build/initramfs.cpio}
 accel=${ACCEL:-tcg}
 timeout=${TIMEOUT:-120}
 
+kernel=$KERNEL
 case "$machine" in
-pc)
+pc | nodebugfs)
 	# Conventional PCI: here MWI exists. A bridge with a device behind it.
+	# nodebugfs: the same, on the kernel built with CONFIG_DEBUG_FS=n.
+	[ "$machine" = nodebugfs ] &&
+		kernel=${KERNEL_NODEBUGFS:-$here/../build/kobj-nodebugfs/arch/x86/boot/bzImage}
 	devices=(-M pc
 		-netdev hubport,id=n0,hubid=0 -device rtl8139,netdev=n0
 		-netdev hubport,id=n1,hubid=1 -device e1000,netdev=n1
@@ -63,7 +68,7 @@ stderr="$outdir/$machine-qemu.log"
 rm -f "$console" "$results" "$stderr"
 qemu=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 	-nodefaults -display none -no-reboot
-	-kernel "$KERNEL" -initrd "$initrd"
+	-kernel "$kernel" -initrd "$initrd"
 	"${devices[@]}")
 # sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs.
 append="console=ttyS0 panic=-1 sym53c8xx.verb=2 mwi.machine=$machine mwi.mode=$mode"

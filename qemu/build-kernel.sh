@@ -28,27 +28,30 @@ for f in "$@"; do
 done
 
 # Fail when an option of a fragment did not end up in .config as written.
+# A later fragment overrides an earlier one, as in merge_config.sh.
 verify_config() {
+	local -A want from
 	local frag line opt bad=0
 	for frag in "${fragments[@]}"; do
 		while IFS= read -r line; do
 			case "$line" in
-			CONFIG_*=*)
-				grep -qxF "$line" "$kobj/.config" && continue
-				opt=${line%%=*}
-				;;
-			"# CONFIG_"*" is not set")
-				opt=${line#\# }
-				opt=${opt%% *}
-				grep -q "^$opt=" "$kobj/.config" || continue
-				;;
+			CONFIG_*=*) opt=${line%%=*} ;;
+			"# CONFIG_"*" is not set") opt=${line#\# } opt=${opt%% *} ;;
 			*) continue ;;
 			esac
-			printf 'pci-mwi: %s: %s was dropped; .config has: %s\n' \
-				"$(basename "$frag")" "$line" \
-				"$(grep -E "(^| )$opt[= ]" "$kobj/.config" || echo 'nothing')" >&2
-			bad=1
+			want[$opt]=$line
+			from[$opt]=$(basename "$frag")
 		done <"$frag"
+	done
+	for opt in "${!want[@]}"; do
+		line=${want[$opt]}
+		case "$line" in
+		CONFIG_*) grep -qxF "$line" "$kobj/.config" && continue ;;
+		*) grep -q "^$opt=" "$kobj/.config" || continue ;;
+		esac
+		printf 'pci-mwi: %s: %s was dropped; .config has: %s\n' "${from[$opt]}" "$line" \
+			"$(grep -E "(^| )$opt[= ]" "$kobj/.config" || echo 'nothing')" >&2
+		bad=1
 	done
 	return "$bad"
 }

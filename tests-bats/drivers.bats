@@ -7,7 +7,7 @@ setup() {
 }
 
 pc_only() {
-	[ "$MWI_MACHINE" = pc ] || skip "QEMU's conventional PCI devices are on the pc guest"
+	conventional_pci || skip "QEMU's conventional PCI devices are on the pc guest"
 }
 
 @test "no PCI driver failed to probe" {

@@ -2,7 +2,7 @@
 # Shared setup for every test file. The guest installs this file as the bats
 # library "pci-mwi", so built-in tests and TESTS_EXTRA files load it with
 #   bats_load_library pci-mwi
-# The guest exports MWI_MACHINE (pc or q35).
+# The guest exports MWI_MACHINE (pc, q35, sim or nodebugfs).
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
@@ -63,6 +63,12 @@ as_root_without_caps() {
 	setpriv --inh-caps=-all --bounding-set=-all "$@"
 }
 
+# True on the guests with QEMU's conventional PCI devices (i440FX): pc, and
+# nodebugfs, the same machine on the CONFIG_DEBUG_FS=n kernel.
+conventional_pci() {
+	[ "$MWI_MACHINE" = pc ] || [ "$MWI_MACHINE" = nodebugfs ]
+}
+
 # Functions of QEMU's own devices (PCI domain 0000).
 qemu_slots() {
 	pci_slots | grep '^0000:'
@@ -70,10 +76,11 @@ qemu_slots() {
 
 # The function the input tests write to: the guest's first NIC.
 input_slot() {
-	case "$MWI_MACHINE" in
-	pc) slot_of_id 10ec:8139 ;;
-	*) slot_of_id 8086:10d3 ;;
-	esac
+	if conventional_pci; then
+		slot_of_id 10ec:8139
+	else
+		slot_of_id 8086:10d3
+	fi
 }
 
 # Assert that writing $2 to slot $1's mwi fails with EINVAL and leaves

@@ -6,19 +6,19 @@ setup() {
 	bats_load_library pci-mwi
 }
 
-@test "the guest says which machine it is, pc or q35" {
-	[[ "$MWI_MACHINE" == pc || "$MWI_MACHINE" == q35 ]]
+@test "the guest says which machine it is: pc, q35 or nodebugfs" {
+	[[ "$MWI_MACHINE" =~ ^(pc|q35|nodebugfs)$ ]]
 }
 
 @test "the pc guest is conventional PCI: no function has a PCI Express capability" {
-	[ "$MWI_MACHINE" = pc ] || skip "conventional PCI is the pc guest"
+	conventional_pci || skip "conventional PCI is the pc guest"
 	run bash -c 'lspci -vv | grep "Express"'
 	assert_failure
 	assert_output ""
 }
 
 @test "the pc guest has a PCI-to-PCI bridge with an e1000 behind it" {
-	[ "$MWI_MACHINE" = pc ] || skip "the bridge is on the pc guest"
+	conventional_pci || skip "the bridge is on the pc guest"
 	bridge=$(lspci -D -n | awk '$2 == "0604:" { print $1; exit }')
 	[ -n "$bridge" ]
 	secondary=$(setpci -s "$bridge" SECONDARY_BUS)
@@ -35,4 +35,12 @@ setup() {
 	assert_output 2
 	run lspci -n -s 01:00.0
 	assert_output --partial "8086:10d3"
+}
+
+@test "the nodebugfs guest runs a kernel without debugfs, and with the mwi attribute" {
+	[ "$MWI_MACHINE" = nodebugfs ] || skip "the CONFIG_DEBUG_FS=n kernel is the nodebugfs guest"
+	run grep -w debugfs /proc/filesystems
+	assert_failure
+	[ ! -e /sys/kernel/debug/pci/mwi ]
+	[ -e "$(mwi_file "$(input_slot)")" ]
 }

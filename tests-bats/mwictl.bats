@@ -60,7 +60,7 @@ setup() {
 
 @test "mwictl on -d for every QEMU NIC exits 3 with one line per device" {
 	local id=8086:100e n
-	[ "$MWI_MACHINE" = pc ] || id=8086:10d3
+	conventional_pci || id=8086:10d3
 	n=$(lspci -n -d "$id" | wc -l)
 	run --separate-stderr mwictl on -d "$id"
 	assert_equal "$status" 3

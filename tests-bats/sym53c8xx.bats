@@ -5,7 +5,7 @@
 
 setup() {
 	bats_load_library pci-mwi
-	[ "$MWI_MACHINE" = pc ] || skip "the lsi53c895a is on the pc guest"
+	conventional_pci || skip "the lsi53c895a is on the pc guest"
 }
 
 @test "sym53c8xx logs that it runs without Write and Invalidate when MWI is refused" {

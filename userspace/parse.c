@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mwictl.h"
@@ -80,27 +81,33 @@ int config_cls_bytes(const unsigned char *cfg, size_t len)
 }
 
 /*
- * One row of <debugfs>/pci/mwi (see Documentation/debugfs.md):
- * "SLOT HW CLS REQUESTS REFUSED ERRORS CLEARS LAST REQUESTER"
- * Returns 0, or -1 for a header, a comment or garbage.
+ * One row of <debugfs>/pci/mwi (Documentation/ABI/testing/debugfs-pci-mwi):
+ * "SLOT HW CLS REQUESTS REFUSED ERRORS CLEARS LAST REQUESTER", CLS a number
+ * of bytes or "?". Returns 0, or -1 for a header, a comment or garbage.
  */
 int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag)
 {
-	char s[24], hw[8], last[24], req[128];
-	int cls, n = 0;
+	char s[24], hw[8], cls[8], last[24], req[128], *end;
+	long bytes = -1;
+	int n = 0;
 
-	if (sscanf(line, "%23s %7s %d %lu %lu %lu %lu %23s %n", s, hw, &cls,
+	if (sscanf(line, "%23s %7s %7s %lu %lu %lu %lu %23s %n", s, hw, cls,
 		   &diag->requests, &diag->refused, &diag->errors,
 		   &diag->clears, last, &n) != 8 || !n)
 		return -1;
 	if (sscanf(line + n, "%127[^\n]", req) != 1 || strlen(s) >= slotsz ||
 	    !isxdigit((unsigned char)s[0]))
 		return -1;
+	if (strcmp(cls, "?")) {
+		bytes = strtol(cls, &end, 10);
+		if (*end || bytes < 0 || bytes > 1020)
+			return -1;
+	}
 	strcpy(slot, s);
 	strcpy(diag->hw, hw);
 	strcpy(diag->last, last);
 	strcpy(diag->requester, req);
-	diag->cls_bytes = cls;
+	diag->cls_bytes = (int)bytes;
 	diag->valid = 1;
 	return 0;
 }

@@ -364,8 +364,11 @@ static struct pci_dev *sim_pci_dev(struct sim_fn *fn)
 	return pci_get_domain_bus_and_slot(sim.sysdata.domain, busnr, fn->devfn);
 }
 
-/* Call one PCI core MWI function on the device, as a driver would. */
-static int sim_call_api(struct sim_fn *fn, const char *op)
+/*
+ * Call one PCI core MWI function on the device, as a driver would. Not
+ * inlined, so that <debugfs>/pci/mwi names this function as the requester.
+ */
+static noinline int sim_call_api(struct sim_fn *fn, const char *op)
 {
 	static const char * const ops[] = { "set", "try_set", "clear", "cacheline" };
 	struct pci_dev *pdev;

@@ -54,6 +54,7 @@ diagnostics:     not available"
 	# slot hw cls requests refused errors clears last requester
 	0000:00:02.0 off 64 1 1 0 0 -EINVAL cp_init_one+0x1c2/0x6a0
 	0000:00:03.0 on 64 2 0 0 1 ok sysfs
+	0000:01:03.0 ? ? 1 0 1 0 -ENODEV sysfs
 	ROWS
 	run mwictl show 00:02.0
 	assert_line "requests:        1"
@@ -64,6 +65,9 @@ diagnostics:     not available"
 	assert_line "last requester:  cp_init_one+0x1c2/0x6a0"
 	assert_equal "$(mwictl show 00:03.0 --json | jq -c .diag)" \
 		'{"requests":2,"refused":0,"errors":0,"clears":1,"last_result":"ok","last_requester":"sysfs"}'
+	run mwictl show 01:03.0
+	assert_line "errors:          1"
+	assert_line "last result:     -ENODEV"
 }
 
 @test "--debugfs points show at another debugfs" {
