@@ -1,33 +1,41 @@
 # pci-mwi: kernel series, guest harness and tests.
 #   make check   build everything needed and run every test in both guests
 #   make run     boot the pc guest with a shell (CMD='...' runs one command)
+#   make check-debug   every guest test on the KASAN + lockdep kernel
 #   make check-bisect  build and boot the kernel after every patch of the series
+#   make bench   measure config accesses, command times and the build loop
 
 BUILD       ?= $(CURDIR)/build
 KSRC        := $(BUILD)/linux
 KOBJ        := $(BUILD)/kobj
 KOBJ_NODEBUGFS := $(BUILD)/kobj-nodebugfs
+KOBJ_DEBUG  := $(BUILD)/kobj-debug
 LOGS        := $(BUILD)/logs
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
 KERNEL_NODEBUGFS := $(KOBJ_NODEBUGFS)/arch/x86/boot/bzImage
+KERNEL_DEBUG := $(KOBJ_DEBUG)/arch/x86/boot/bzImage
+INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
 INITRD      := $(BUILD)/initramfs.cpio
-MACHINES    ?= pc q35 sim nodebugfs
+MACHINES    ?= pc q35 sim nodebugfs stress
 ACCEL       ?= tcg
 TIMEOUT     ?= 120
+TIMEOUT_DEBUG ?= 600
 TESTS_EXTRA ?=
 CMD         ?=
 
 PATCHDIR    := $(CURDIR)/kernel-patches
 
-export ACCEL TIMEOUT TESTS_EXTRA KERNEL KERNEL_NODEBUGFS INITRD KSRC PATCHDIR
+export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR
 
 MWICTL      := userspace/mwictl
 SIMDIR      := $(BUILD)/pci-mwi-sim
 SIM         := $(SIMDIR)/pci-mwi-sim.ko
+SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
+SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash $(MWICTL) $(SIM)
 
-.PHONY: all check check-bisect run deps kernel-tree kernel kernel-nodebugfs modules userspace initramfs clean help
+.PHONY: all check check-debug check-bisect bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
 
 all: kernel modules userspace initramfs
 
@@ -48,11 +56,22 @@ kernel: kernel-tree
 kernel-nodebugfs: kernel-tree
 	@qemu/build-kernel.sh $(KSRC) $(KOBJ_NODEBUGFS) qemu/kernel.config qemu/kernel-nodebugfs.config
 
-# Out-of-tree modules, built against the guest kernel outside the repo.
+# KASAN, lockdep, atomic-sleep and debugobjects: the stress guest's kernel.
+kernel-debug: kernel-tree
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ_DEBUG) qemu/kernel.config qemu/kernel-debug.config
+
+# Out-of-tree modules, built against a guest kernel outside the repo.
+define build-sim
+	@mkdir -p $(2)
+	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c $(2)/
+	@$(MAKE) -s --no-print-directory -C $(1) M=$(2) modules
+endef
+
 modules: kernel
-	@mkdir -p $(SIMDIR)
-	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c $(SIMDIR)/
-	@$(MAKE) -s --no-print-directory -C $(KOBJ) M=$(SIMDIR) modules
+	$(call build-sim,$(KOBJ),$(SIMDIR))
+
+modules-debug: kernel-debug
+	$(call build-sim,$(KOBJ_DEBUG),$(SIMDIR_DEBUG))
 
 userspace: deps
 	@$(MAKE) -s --no-print-directory -C userspace mwictl
@@ -63,15 +82,28 @@ $(INITRD): $(GUEST_FILES) $(KERNEL)
 initramfs: kernel modules userspace
 	@$(MAKE) -s --no-print-directory $(INITRD)
 
-check: kernel kernel-nodebugfs modules userspace initramfs
+$(INITRD_DEBUG): $(GUEST_FILES) $(KERNEL_DEBUG) $(SIM_DEBUG)
+	@qemu/mkinitramfs.sh $@ $(KOBJ_DEBUG)/modroot tests-bats $(MWICTL) $(SIM_DEBUG)
+
+initramfs-debug: kernel-debug modules-debug userspace
+	@$(MAKE) -s --no-print-directory $(INITRD_DEBUG)
+
+check: kernel kernel-nodebugfs modules userspace initramfs initramfs-debug
 	@qemu/check.sh $(LOGS) $(MACHINES)
+
+check-debug: initramfs-debug userspace
+	@DEBUG_KERNEL=1 qemu/check.sh $(LOGS)/debug pc q35 sim stress
 
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
+
+bench: kernel kernel-nodebugfs modules userspace initramfs
+	@qemu/bench.sh $(BUILD)
 
 check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
 
 clean:
-	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(BUILD)/kobj-bisect $(SIMDIR) $(INITRD) $(LOGS)
+	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(BUILD)/kobj-bisect $(SIMDIR) $(SIMDIR_DEBUG) \
+		$(INITRD) $(INITRD_DEBUG) $(LOGS)
 	$(MAKE) -C userspace clean

@@ -5,14 +5,17 @@
 #
 # Boot the guest kernel on MACHINE with its emulated devices: pc, q35,
 # sim (a bare pc for the emulated bus's tests) or nodebugfs (pc on the
-# kernel built with CONFIG_DEBUG_FS=n).
+# kernel built with CONFIG_DEBUG_FS=n), or stress (a bare pc on the debug
+# kernel). DEBUG_KERNEL=1 boots any machine on the debug kernel.
 # MODE is check, run or shell (see qemu/init). The kernel console goes to
 # OUTDIR/MACHINE-console.log, the guest's results channel (second serial
 # port) to OUTDIR/MACHINE-results.log; in shell mode the console is this
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
-# Environment: KERNEL, KERNEL_NODEBUGFS, INITRD (default: under build/), ACCEL (tcg|kvm, default tcg),
-# TIMEOUT (seconds, default 120), MEM (default 512M).
+# Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_DEBUG, INITRD, INITRD_DEBUG
+# (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
+# TIMEOUT (seconds, default 120), TIMEOUT_DEBUG (for the debug kernel,
+# default 600), MEM (default 512M).
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -27,6 +30,15 @@ accel=${ACCEL:-tcg}
 timeout=${TIMEOUT:-120}
 
 kernel=$KERNEL
+initrd=$INITRD
+append=""
+if [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$machine" = stress ]; then
+	# The KASAN + lockdep kernel, where any WARN() is fatal.
+	kernel=${KERNEL_DEBUG:-$here/../build/kobj-debug/arch/x86/boot/bzImage}
+	initrd=${INITRD_DEBUG:-$here/../build/initramfs-debug.cpio}
+	append="panic_on_warn=1"
+	timeout=${TIMEOUT_DEBUG:-600}
+fi
 case "$machine" in
 pc | nodebugfs)
 	# Conventional PCI: here MWI exists. A bridge with a device behind it.
@@ -48,7 +60,7 @@ q35)
 		-device pcie-root-port,id=rp1,chassis=1
 		-netdev hubport,id=n1,hubid=1 -device e1000e,netdev=n1,bus=rp1)
 	;;
-sim)
+sim | stress)
 	# The emulated bus brings its own devices: a bare pc is enough.
 	devices=(-M pc)
 	;;
@@ -56,10 +68,9 @@ sim)
 esac
 
 mkdir -p "$outdir"
-initrd=$INITRD
 if [ -n "$extra" ]; then
+	cat "$initrd" "$extra" >"$outdir/$machine-initrd.cpio"
 	initrd="$outdir/$machine-initrd.cpio"
-	cat "$INITRD" "$extra" >"$initrd"
 fi
 
 console="$outdir/$machine-console.log"
@@ -71,7 +82,7 @@ qemu=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 	-kernel "$kernel" -initrd "$initrd"
 	"${devices[@]}")
 # sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs.
-append="console=ttyS0 panic=-1 sym53c8xx.verb=2 mwi.machine=$machine mwi.mode=$mode"
+append="console=ttyS0 panic=-1 sym53c8xx.verb=2 mwi.machine=$machine mwi.mode=$mode $append"
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -serial null -append "$append"

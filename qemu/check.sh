@@ -111,7 +111,7 @@ report_guest() {
 	count_tap "guest $machine" "$results" || complete=no
 	status=$(sed -n 's/^# pci-mwi-exit //p' "$results")
 	if grep -q '^# pci-mwi-timeout' "$results"; then
-		guest_failure "$machine" "guest did not finish within ${TIMEOUT:-120} s (console: $console)"
+		guest_failure "$machine" "guest did not finish within $(sed -n 's/^# pci-mwi-timeout //p' "$results") s (console: $console)"
 	elif [ -z "$status" ]; then
 		guest_failure "$machine" "guest stopped before the tests finished (console: $console)"
 	elif [ "$complete" = no ]; then

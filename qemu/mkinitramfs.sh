@@ -75,6 +75,7 @@ ln -sf /usr/bin/bash "$root/bin/bash"
 copy_program lspci
 copy_program setpci
 copy_program setpriv
+copy_program unshare
 copy_file /usr/share/misc/pci.ids
 for pkg in bats bats-support bats-assert; do
 	copy_package "$pkg"

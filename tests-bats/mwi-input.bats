@@ -35,6 +35,24 @@ setup() {
 @test "4 KiB of 1s is rejected with EINVAL" {
 	assert_mwi_rejects "$slot" "$(printf '1%.0s' $(seq 4096))"
 }
+@test "4095 bytes of junk (PAGE_SIZE - 1) are rejected with EINVAL" {
+	assert_mwi_rejects "$slot" "$(printf 'y%.0s' $(seq 4095))"
+}
+@test "4097 bytes (more than PAGE_SIZE) are rejected with EINVAL" {
+	assert_mwi_rejects "$slot" "$(printf '0%.0s' $(seq 4097))"
+}
+@test "truee is rejected with EINVAL" { assert_mwi_rejects "$slot" 'truee\n'; }
+@test "offf is rejected with EINVAL" { assert_mwi_rejects "$slot" 'offf\n'; }
+@test "a trailing tab is rejected with EINVAL" { assert_mwi_rejects "$slot" '0\t'; }
+
+@test "a write split in two is parsed per write(2): 0 succeeds, the lone newline is EINVAL" {
+	local before
+	before=$(registers "$slot")
+	run bash -c 'exec 3>"$1"; printf 0 >&3 && printf "\n" >&3' _ "$(mwi_file "$slot")"
+	assert_failure
+	assert_output --partial "Invalid argument"
+	assert_equal "$(registers "$slot")" "$before"
+}
 
 # Every accepted word in lower, upper and capitalised case, with and
 # without a newline. MWI is refused on QEMU's devices, so an "on" word that
@@ -81,6 +99,16 @@ spellings() {
 	run as_nobody bash -c 'echo 0 > "$1"' _ "$(mwi_file "$slot")"
 	assert_failure
 	assert_output --partial "Permission denied"
+	assert_equal "$(registers "$slot")" "$before"
+}
+
+@test "root in a new user namespace can read mwi but not write it: EPERM, nothing changed" {
+	local before
+	before=$(registers "$slot")
+	run unshare --user --map-root-user bash -c 'cat "$1" && echo 0 > "$1"' _ "$(mwi_file "$slot")"
+	assert_failure
+	assert_line --index 0 0
+	assert_output --partial "Operation not permitted"
 	assert_equal "$(registers "$slot")" "$before"
 }
 

@@ -14,29 +14,32 @@
 
 #include "mwictl.h"
 
+static void __attribute__((noreturn, format(printf, 2, 0)))
+vdie(int code, const char *fmt, va_list ap)
+{
+	fputs("mwictl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+/* Print "mwictl: <what>: <why>" and exit 1 (usage or bad input). */
 void die(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("mwictl: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(EXIT_USAGE);
+	vdie(EXIT_USAGE, fmt, ap);
 }
 
+/* The same with another exit code. */
 static void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 static void die_code(int code, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("mwictl: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(code);
+	vdie(code, fmt, ap);
 }
 
 struct selection {
@@ -75,9 +78,13 @@ static size_t pick(const struct opts *o, struct selection *s, const char *slot)
 	if (o->id)
 		parse_filter(&idf, o->id, 0);
 	for (i = 0; i < s->n; i++) {
-		if ((slot && !filter_match(&sf, &s->devs[i])) ||
-		    (o->id && !filter_match(&idf, &s->devs[i])))
+		if (slot && !filter_match(&sf, &s->devs[i]))
 			continue;
+		if (o->id) {
+			sysfs_read_ids(o->sysfs, &s->devs[i]);
+			if (!filter_match(&idf, &s->devs[i]))
+				continue;
+		}
 		s->picked[i] = 1;
 		hits++;
 	}
@@ -118,6 +125,8 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	for (i = 0; i < s->n; i++) {
 		if (!s->picked[i])
 			continue;
+		sysfs_read_ids(o->sysfs, &s->devs[i]);
+		sysfs_read_state(o->sysfs, &s->devs[i], 1);
 		sel[k++] = s->devs[i];
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
@@ -134,6 +143,8 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	char buf[PATH_MAX];
 	struct dev *d = pick_one(o, s);
 
+	sysfs_read_ids(o->sysfs, d);
+	sysfs_read_state(o->sysfs, d, 1);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1);
 	print_show(d, o->json, o->numeric);
 	return EXIT_OK;
@@ -143,6 +154,7 @@ static int cmd_get(const struct opts *o, struct selection *s)
 {
 	struct dev *d = pick_one(o, s);
 
+	sysfs_read_state(o->sysfs, d, 0);
 	if (d->mwi < 0)
 		die_code(EXIT_IO, "%s: cannot read MWI state: %s", d->slot, strerror(d->mwi_errno));
 	printf("%d\n", d->mwi);
@@ -175,11 +187,6 @@ static int set_one(const struct opts *o, const struct dev *d, int on)
 	const char *why;
 	int err, code;
 
-	if (d->source == MWI_FROM_CONFIG) {
-		fprintf(stderr, "mwictl: %s: the running kernel has no mwi attribute "
-			"(it needs the pci-mwi kernel patch series)\n", d->slot);
-		return EXIT_NOATTR;
-	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	if (!err)
 		return EXIT_OK;

@@ -77,6 +77,8 @@ int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag 
 
 /* sysfs.c */
 int sysfs_scan(const char *root, struct dev **devs, size_t *n);
+void sysfs_read_ids(const char *root, struct dev *d);
+void sysfs_read_state(const char *root, struct dev *d, int need_cls);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
 

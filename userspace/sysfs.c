@@ -78,25 +78,26 @@ static void read_driver(const char *dir, struct dev *d)
 
 /*
  * MWI state: the kernel's mwi attribute when it exists, otherwise bit 4 of
- * COMMAND from the config file (a kernel without the pci-mwi series).
+ * COMMAND from the config file (a kernel without the pci-mwi series). The
+ * config file is read only for that, or when @need_cls.
  */
-static void read_state(const char *dir, struct dev *d)
+static void read_state(const char *dir, struct dev *d, int need_cls)
 {
 	unsigned char cfg[16];
+	ssize_t len, clen = -ENODATA;
 	char buf[8];
-	ssize_t len, clen;
-
-	clen = read_attr(dir, "config", cfg, sizeof(cfg));
-	d->cls_bytes = clen < 0 ? -1 : config_cls_bytes(cfg, (size_t)clen);
 
 	len = read_attr(dir, "mwi", buf, sizeof(buf));
+	if (need_cls || len == -ENOENT)
+		clen = read_attr(dir, "config", cfg, sizeof(cfg));
+	d->cls_bytes = clen < 0 ? -1 : config_cls_bytes(cfg, (size_t)clen);
+
 	if (len != -ENOENT) {
 		d->source = MWI_FROM_SYSFS;
 		d->mwi = len < 0 ? -1 : parse_mwi_attr(buf, (size_t)len);
 		d->mwi_errno = len < 0 ? (int)-len : EINVAL;
-		if (d->mwi >= 0 || len < 0)
-			return;
-		d->source = MWI_UNKNOWN;
+		if (d->mwi < 0 && len >= 0)
+			d->source = MWI_UNKNOWN;
 		return;
 	}
 	d->source = MWI_FROM_CONFIG;
@@ -104,21 +105,41 @@ static void read_state(const char *dir, struct dev *d)
 	d->mwi_errno = clen < 0 ? (int)-clen : EIO;
 }
 
-static void read_device(const char *devices, const char *name, struct dev *d)
+/* The device's directory; -1 (with every field unknown) if too long. */
+static int dev_dir(const char *root, const struct dev *d, char *dir, size_t size)
+{
+	char devices[PATH_MAX];
+
+	return join(devices, sizeof(devices), root, DEVICES) ||
+	       join(dir, size, devices, d->slot) ? -1 : 0;
+}
+
+/* vendor, device and class, for -d and for output. */
+void sysfs_read_ids(const char *root, struct dev *d)
 {
 	char dir[PATH_MAX];
 
-	if (join(dir, sizeof(dir), devices, name)) {
-		d->vendor = d->device = d->class = d->mwi = d->cls_bytes = -1;
+	d->vendor = d->device = d->class = -1;
+	if (dev_dir(root, d, dir, sizeof(dir)))
+		return;
+	d->vendor = read_hex(dir, "vendor", 0xffff);
+	d->device = read_hex(dir, "device", 0xffff);
+	d->class = read_hex(dir, "class", 0xffffff);
+}
+
+/* Driver, MWI state and, if @need_cls, the cache line size. */
+void sysfs_read_state(const char *root, struct dev *d, int need_cls)
+{
+	char dir[PATH_MAX];
+
+	if (dev_dir(root, d, dir, sizeof(dir))) {
+		d->mwi = d->cls_bytes = -1;
 		d->source = MWI_UNKNOWN;
 		d->mwi_errno = ENAMETOOLONG;
 		return;
 	}
-	d->vendor = read_hex(dir, "vendor", 0xffff);
-	d->device = read_hex(dir, "device", 0xffff);
-	d->class = read_hex(dir, "class", 0xffffff);
 	read_driver(dir, d);
-	read_state(dir, d);
+	read_state(dir, d, need_cls);
 }
 
 static int dev_cmp(const void *a, const void *b)
@@ -134,7 +155,11 @@ static int dev_cmp(const void *a, const void *b)
 	return x->func - y->func;
 }
 
-/* All devices under @root/bus/pci/devices, sorted. 0 or -errno. */
+/*
+ * All devices under @root/bus/pci/devices, sorted, with only their slots
+ * known: sysfs_read_ids() and sysfs_read_state() read the rest for the
+ * devices a command needs. 0 or -errno.
+ */
 int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 {
 	char devices[PATH_MAX];
@@ -164,7 +189,7 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 			}
 			v = nv;
 		}
-		read_device(devices, e->d_name, &d);
+		d.vendor = d.device = d.class = d.mwi = d.cls_bytes = -1;
 		v[cnt++] = d;
 	}
 	closedir(dir);

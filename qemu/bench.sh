@@ -1,0 +1,98 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh OUTDIR
+#
+# "make bench": config accesses per operation and whole-command times in a
+# guest with the emulator at 256 functions (qemu/bench-guest.sh), each
+# guest's boot-to-first-test time, and the developer loop on the host:
+# cold "make check" on a clean clone, warm, and after editing one patch.
+# Prints a markdown report and writes it to OUTDIR/bench.md.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+
+outdir=$(realpath -m "$1")
+report="$outdir/bench.md"
+mkdir -p "$outdir"
+
+seconds_since() {
+	awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
+}
+
+# Seconds from starting QEMU to the first finished test on guest $1.
+boot_to_first_test() {
+	local machine=$1 dir="$outdir/boot" t0 t pid
+	mkdir -p "$dir"
+	rm -f "$dir/$machine-results.log"
+	t0=$EPOCHREALTIME
+	"$here/boot.sh" "$machine" check "$dir" &
+	pid=$!
+	t=timeout
+	while kill -0 "$pid" 2>/dev/null; do
+		if grep -q '^ok ' "$dir/$machine-results.log" 2>/dev/null; then
+			t=$(seconds_since "$t0")
+			break
+		fi
+		sleep 0.02
+	done
+	wait "$pid" || true
+	echo "$t"
+}
+
+# Seconds "make check" takes in the clone $1, with the log in $2.
+time_check() {
+	local t0
+	t0=$EPOCHREALTIME
+	if ! make -C "$1" check >"$2" 2>&1; then
+		say "make check failed in $1 (see $2)"
+	fi
+	seconds_since "$t0"
+}
+
+host_loop() {
+	local clone="$outdir/clone" cold warm touched patch
+	rm -rf "$clone"
+	git -C "$here/.." worktree prune 2>/dev/null || true
+	git clone -q "$here/.." "$clone"
+	say "bench: cold make check in $clone"
+	cold=$(time_check "$clone" "$outdir/cold.log")
+	say "bench: warm make check"
+	warm=$(time_check "$clone" "$outdir/warm.log")
+	patch=$(ls "$clone"/kernel-patches/0003-*.patch)
+	sed -i '0,/^Signed-off-by:/s//Reviewed-by: bench <bench@localhost>\nSigned-off-by:/' "$patch"
+	say "bench: make check after editing $(basename "$patch")"
+	touched=$(time_check "$clone" "$outdir/touched.log")
+	echo "| cold \`make check\`, clean clone, packages present | $cold | ≤ 480 |"
+	echo "| warm \`make check\`, nothing changed | $warm | ≤ 60 |"
+	echo "| \`make check\` after editing one patch | $touched | |"
+	rm -rf "$clone"
+}
+
+{
+	echo "# pci-mwi benchmark"
+	echo
+	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)),"
+	echo "$(free -g | awk '/^Mem:/ { print $2 }') GiB, $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg}."
+	echo
+	say "bench: guest measurements"
+	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/bench-guest.sh")"
+	echo "Targets: \`cat mwi\` = 1 config read; \`mwictl list\` at least 5× faster than \`lspci -vv\`"
+	echo "for the same answer (ratio ≤ 0.2)."
+	echo
+	echo "### Boot to first finished test (s)"
+	echo
+	echo "| guest | seconds | target |"
+	echo "|---|---|---|"
+	for m in pc q35 sim nodebugfs; do
+		say "bench: boot-to-first-test on $m"
+		echo "| $m | $(boot_to_first_test "$m") | ≤ 3 |"
+	done
+	echo
+	echo "### Developer loop on the host (s)"
+	echo
+	echo "| run | seconds | target |"
+	echo "|---|---|---|"
+	host_loop
+} | tee "$report"
+say "bench: report in $report"
