@@ -31,7 +31,8 @@ extra_cpio() {
 	mkdir -p "$root/tests-extra"
 	cp "$dir"/*.bats "$root/tests-extra/" 2>/dev/null ||
 		die "TESTS_EXTRA=$dir has no *.bats files"
-	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) >"$outdir/extra.cpio"
+	# Without ".": its mode (0700) would become that of the guest's /.
+	(cd "$root" && find . -mindepth 1 -print0 | cpio --null -o -H newc --quiet) >"$outdir/extra.cpio"
 	rm -rf "$root"
 	printf '%s\n' "$outdir/extra.cpio"
 }
@@ -67,7 +68,7 @@ run_series_tests() {
 }
 
 # mwictl's host tests against fake sysfs trees, plain and under ASan+UBSan,
-# then a short run of its fuzz target.
+# a clang build, then a short run of its fuzz target.
 run_userspace_tests() {
 	local top=$here/.. rc=0
 	make -s -C "$top/userspace" check >"$outdir/mwictl.tap" 2>&1 || true
@@ -76,6 +77,12 @@ run_userspace_tests() {
 	make -s -C "$top/userspace" check-sanitizers >"$outdir/mwictl-san.tap" 2>&1 || true
 	count_tap "mwictl under ASan and UBSan (host)" "$outdir/mwictl-san.tap" ||
 		guest_failure "mwictl" "sanitizer tests did not run to the end"
+	if make -s -C "$top/userspace" check-clang >"$outdir/mwictl-clang.log" 2>&1; then
+		printf 'ok - mwictl builds with clang -Wall -Wextra -Werror\n'
+		passed=$((passed + 1))
+	else
+		guest_failure "mwictl clang" "build failed (see $outdir/mwictl-clang.log)"
+	fi
 	make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}" \
 		>"$outdir/mwictl-fuzz.log" 2>&1 || rc=1
 	if [ "$rc" = 0 ]; then

@@ -112,6 +112,12 @@ spellings() {
 	assert_equal "$(registers "$slot")" "$before"
 }
 
+@test "root without CAP_SYS_ADMIN can read mwi" {
+	run as_root_without_caps cat "$(mwi_file "$slot")"
+	assert_success
+	assert_output 0
+}
+
 @test "root without CAP_SYS_ADMIN cannot write mwi: EPERM before the input is looked at" {
 	local before
 	before=$(registers "$slot")

@@ -229,36 +229,52 @@ static struct sim_fn *sim_find(struct pci_bus *bus, unsigned int devfn)
 	return NULL;
 }
 
+/*
+ * The function a config access is for, counted, with one injected failure
+ * taken. NULL (and @rc set) when the access fails. Called under sim.lock.
+ */
+static struct sim_fn *sim_access(struct pci_bus *bus, unsigned int devfn,
+				 int where, int size, bool write, int *rc)
+{
+	struct sim_fn *fn = sim_find(bus, devfn);
+	unsigned int *fail;
+
+	if (!fn || where + size > SIM_CFG_SIZE) {
+		*rc = fn ? PCIBIOS_BAD_REGISTER_NUMBER : PCIBIOS_DEVICE_NOT_FOUND;
+		return NULL;
+	}
+	if (write)
+		fn->writes++;
+	else
+		fn->reads++;
+	fail = write ? &fn->fail_writes : &fn->fail_reads;
+	if (*fail) {
+		(*fail)--;
+		*rc = fn->fail_code;
+		return NULL;
+	}
+	*rc = PCIBIOS_SUCCESSFUL;
+	return fn;
+}
+
 static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 		    int size, u32 *val)
 {
 	struct sim_fn *fn;
 	unsigned long flags;
-	int i, rc = PCIBIOS_SUCCESSFUL;
+	int i, rc;
 
 	spin_lock_irqsave(&sim.lock, flags);
-	fn = sim_find(bus, devfn);
-	if (!fn || where + size > SIM_CFG_SIZE) {
-		rc = fn ? PCIBIOS_BAD_REGISTER_NUMBER : PCIBIOS_DEVICE_NOT_FOUND;
-		goto fail;
-	}
-	fn->reads++;
-	if (fn->fail_reads) {
-		fn->fail_reads--;
-		rc = fn->fail_code;
-		goto fail;
-	}
-	if (fn->vanished) {
+	fn = sim_access(bus, devfn, where, size, false, &rc);
+	if (!fn) {
+		*val = ~0U;
+	} else if (fn->vanished) {
 		*val = size == 4 ? ~0U : (1U << (8 * size)) - 1;
-		goto out;
+	} else {
+		*val = 0;
+		for (i = 0; i < size; i++)
+			*val |= (u32)fn->cfg[where + i] << (8 * i);
 	}
-	*val = 0;
-	for (i = 0; i < size; i++)
-		*val |= (u32)fn->cfg[where + i] << (8 * i);
-	goto out;
-fail:
-	*val = ~0U;
-out:
 	spin_unlock_irqrestore(&sim.lock, flags);
 	return rc;
 }
@@ -268,25 +284,14 @@ static int sim_write(struct pci_bus *bus, unsigned int devfn, int where,
 {
 	struct sim_fn *fn;
 	unsigned long flags;
-	int i, rc = PCIBIOS_SUCCESSFUL;
+	int i, rc;
 
 	spin_lock_irqsave(&sim.lock, flags);
-	fn = sim_find(bus, devfn);
-	if (!fn || where + size > SIM_CFG_SIZE) {
-		rc = fn ? PCIBIOS_BAD_REGISTER_NUMBER : PCIBIOS_DEVICE_NOT_FOUND;
-		goto out;
+	fn = sim_access(bus, devfn, where, size, true, &rc);
+	if (fn && !fn->vanished && !fn->drop_writes) {
+		for (i = 0; i < size; i++)
+			sim_write_byte(fn, where + i, val >> (8 * i));
 	}
-	fn->writes++;
-	if (fn->fail_writes) {
-		fn->fail_writes--;
-		rc = fn->fail_code;
-		goto out;
-	}
-	if (fn->vanished || fn->drop_writes)
-		goto out;
-	for (i = 0; i < size; i++)
-		sim_write_byte(fn, where + i, val >> (8 * i));
-out:
 	spin_unlock_irqrestore(&sim.lock, flags);
 	return rc;
 }
