@@ -33,7 +33,7 @@ SIM         := $(SIMDIR)/pci-mwi-sim.ko
 SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
 SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash $(MWICTL) $(SIM)
+	       tests-bats/helpers.bash $(MWICTL)
 
 .PHONY: all check check-debug check-bisect bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
 
@@ -76,7 +76,7 @@ modules-debug: kernel-debug
 userspace: deps
 	@$(MAKE) -s --no-print-directory -C userspace mwictl
 
-$(INITRD): $(GUEST_FILES) $(KERNEL)
+$(INITRD): $(GUEST_FILES) $(KERNEL) $(SIM)
 	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats $(MWICTL) $(SIM)
 
 initramfs: kernel modules userspace

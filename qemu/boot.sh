@@ -81,8 +81,9 @@ qemu=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 	-nodefaults -display none -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
 	"${devices[@]}")
-# sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs.
-append="console=ttyS0 panic=-1 sym53c8xx.verb=2 mwi.machine=$machine mwi.mode=$mode $append"
+# sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs;
+# settle=0 skips its 3 s wait after the SCSI bus reset (no disks attached).
+append="console=ttyS0 panic=-1 sym53c8xx.verb=2 sym53c8xx.settle=0 mwi.machine=$machine mwi.mode=$mode $append"
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -serial null -append "$append"

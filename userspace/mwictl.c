@@ -81,7 +81,7 @@ static size_t pick(const struct opts *o, struct selection *s, const char *slot)
 		if (slot && !filter_match(&sf, &s->devs[i]))
 			continue;
 		if (o->id) {
-			sysfs_read_ids(o->sysfs, &s->devs[i]);
+			sysfs_read(o->sysfs, &s->devs[i], SYSFS_IDS);
 			if (!filter_match(&idf, &s->devs[i]))
 				continue;
 		}
@@ -125,8 +125,9 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	for (i = 0; i < s->n; i++) {
 		if (!s->picked[i])
 			continue;
-		sysfs_read_ids(o->sysfs, &s->devs[i]);
-		sysfs_read_state(o->sysfs, &s->devs[i], 1);
+		/* with -d, pick() has read the IDs already */
+		sysfs_read(o->sysfs, &s->devs[i],
+			   (o->id ? 0 : SYSFS_IDS) | SYSFS_STATE | SYSFS_CLS);
 		sel[k++] = s->devs[i];
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
@@ -143,8 +144,7 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	char buf[PATH_MAX];
 	struct dev *d = pick_one(o, s);
 
-	sysfs_read_ids(o->sysfs, d);
-	sysfs_read_state(o->sysfs, d, 1);
+	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1);
 	print_show(d, o->json, o->numeric);
 	return EXIT_OK;
@@ -154,7 +154,7 @@ static int cmd_get(const struct opts *o, struct selection *s)
 {
 	struct dev *d = pick_one(o, s);
 
-	sysfs_read_state(o->sysfs, d, 0);
+	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (d->mwi < 0)
 		die_code(EXIT_IO, "%s: cannot read MWI state: %s", d->slot, strerror(d->mwi_errno));
 	printf("%d\n", d->mwi);

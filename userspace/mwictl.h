@@ -77,8 +77,10 @@ int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag 
 
 /* sysfs.c */
 int sysfs_scan(const char *root, struct dev **devs, size_t *n);
-void sysfs_read_ids(const char *root, struct dev *d);
-void sysfs_read_state(const char *root, struct dev *d, int need_cls);
+#define SYSFS_IDS	0x1		/* vendor, device, class */
+#define SYSFS_STATE	0x2		/* driver and MWI state */
+#define SYSFS_CLS	0x4		/* and the cache line size */
+void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading devices from sysfs: one directory walk, one small read per
- * attribute. Never writes config space; the only write is to "mwi".
+ * Reading devices from sysfs: one scan of bus/pci/devices, then per device
+ * one open of its directory and one small read per attribute. Never writes config space; the only write is to "mwi".
  */
+#define _GNU_SOURCE		/* O_PATH */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,16 +25,13 @@ static int join(char *buf, size_t size, const char *a, const char *b)
 	return len < 0 || (size_t)len >= size ? -1 : 0;
 }
 
-/* Read at most @size bytes of @dir/@name. Returns the length or -errno. */
-static ssize_t read_attr(const char *dir, const char *name, void *buf, size_t size)
+/* Read at most @size bytes of @name under the directory @dfd. Returns the length or -errno. */
+static ssize_t read_attr(int dfd, const char *name, void *buf, size_t size)
 {
-	char path[PATH_MAX];
 	ssize_t len;
 	int fd, err;
 
-	if (join(path, sizeof(path), dir, name))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY);
+	fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	len = read(fd, buf, size);
@@ -42,28 +40,26 @@ static ssize_t read_attr(const char *dir, const char *name, void *buf, size_t si
 	return len < 0 ? -err : len;
 }
 
-static int read_hex(const char *dir, const char *name, unsigned int max)
+static int read_hex(int dfd, const char *name, unsigned int max)
 {
 	char buf[16];
 	unsigned int val;
-	ssize_t len = read_attr(dir, name, buf, sizeof(buf));
+	ssize_t len = read_attr(dfd, name, buf, sizeof(buf));
 
 	if (len < 0 || parse_hex_attr(buf, (size_t)len, max, &val))
 		return -1;
 	return (int)val;
 }
 
-static void read_driver(const char *dir, struct dev *d)
+static void read_driver(int dfd, struct dev *d)
 {
-	char path[PATH_MAX], target[PATH_MAX];
+	char target[PATH_MAX];
 	ssize_t len;
 	const char *base;
 	size_t n;
 
 	d->driver[0] = '\0';
-	if (join(path, sizeof(path), dir, "driver"))
-		return;
-	len = readlink(path, target, sizeof(target) - 1);
+	len = readlinkat(dfd, "driver", target, sizeof(target) - 1);
 	if (len <= 0)
 		return;
 	target[len] = '\0';
@@ -81,15 +77,15 @@ static void read_driver(const char *dir, struct dev *d)
  * COMMAND from the config file (a kernel without the pci-mwi series). The
  * config file is read only for that, or when @need_cls.
  */
-static void read_state(const char *dir, struct dev *d, int need_cls)
+static void read_state(int dfd, struct dev *d, int need_cls)
 {
 	unsigned char cfg[16];
 	ssize_t len, clen = -ENODATA;
 	char buf[8];
 
-	len = read_attr(dir, "mwi", buf, sizeof(buf));
+	len = read_attr(dfd, "mwi", buf, sizeof(buf));
 	if (need_cls || len == -ENOENT)
-		clen = read_attr(dir, "config", cfg, sizeof(cfg));
+		clen = read_attr(dfd, "config", cfg, sizeof(cfg));
 	d->cls_bytes = clen < 0 ? -1 : config_cls_bytes(cfg, (size_t)clen);
 
 	if (len != -ENOENT) {
@@ -105,41 +101,50 @@ static void read_state(const char *dir, struct dev *d, int need_cls)
 	d->mwi_errno = clen < 0 ? (int)-clen : EIO;
 }
 
-/* The device's directory; -1 (with every field unknown) if too long. */
-static int dev_dir(const char *root, const struct dev *d, char *dir, size_t size)
+/*
+ * The device's directory, opened once so that each attribute is one short
+ * openat() instead of a walk through bus/pci/devices and its symlink.
+ * The descriptor, or -errno.
+ */
+static int open_dev_dir(const char *root, const struct dev *d)
 {
-	char devices[PATH_MAX];
+	char devices[PATH_MAX], dir[PATH_MAX];
+	int fd;
 
-	return join(devices, sizeof(devices), root, DEVICES) ||
-	       join(dir, size, devices, d->slot) ? -1 : 0;
+	if (join(devices, sizeof(devices), root, DEVICES) ||
+	    join(dir, sizeof(dir), devices, d->slot))
+		return -ENAMETOOLONG;
+	fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
-/* vendor, device and class, for -d and for output. */
-void sysfs_read_ids(const char *root, struct dev *d)
+/*
+ * Read what @what asks for (SYSFS_IDS, SYSFS_STATE, SYSFS_CLS) of @d; a
+ * field that cannot be read is -1, and an unreadable MWI state says why in
+ * mwi_errno.
+ */
+void sysfs_read(const char *root, struct dev *d, unsigned int what)
 {
-	char dir[PATH_MAX];
+	int dfd = open_dev_dir(root, d);
 
-	d->vendor = d->device = d->class = -1;
-	if (dev_dir(root, d, dir, sizeof(dir)))
-		return;
-	d->vendor = read_hex(dir, "vendor", 0xffff);
-	d->device = read_hex(dir, "device", 0xffff);
-	d->class = read_hex(dir, "class", 0xffffff);
-}
-
-/* Driver, MWI state and, if @need_cls, the cache line size. */
-void sysfs_read_state(const char *root, struct dev *d, int need_cls)
-{
-	char dir[PATH_MAX];
-
-	if (dev_dir(root, d, dir, sizeof(dir))) {
+	if (what & SYSFS_IDS)
+		d->vendor = d->device = d->class = -1;
+	if (dfd < 0) {
 		d->mwi = d->cls_bytes = -1;
 		d->source = MWI_UNKNOWN;
-		d->mwi_errno = ENAMETOOLONG;
+		d->mwi_errno = -dfd;
 		return;
 	}
-	read_driver(dir, d);
-	read_state(dir, d, need_cls);
+	if (what & SYSFS_IDS) {
+		d->vendor = read_hex(dfd, "vendor", 0xffff);
+		d->device = read_hex(dfd, "device", 0xffff);
+		d->class = read_hex(dfd, "class", 0xffffff);
+	}
+	if (what & SYSFS_STATE) {
+		read_driver(dfd, d);
+		read_state(dfd, d, !!(what & SYSFS_CLS));
+	}
+	close(dfd);
 }
 
 static int dev_cmp(const void *a, const void *b)
@@ -157,7 +162,7 @@ static int dev_cmp(const void *a, const void *b)
 
 /*
  * All devices under @root/bus/pci/devices, sorted, with only their slots
- * known: sysfs_read_ids() and sysfs_read_state() read the rest for the
+ * known: sysfs_read() reads the rest for the
  * devices a command needs. 0 or -errno.
  */
 int sysfs_scan(const char *root, struct dev **devs, size_t *n)
