@@ -97,7 +97,7 @@ check-debug: initramfs-debug userspace
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
 
-bench: kernel kernel-nodebugfs modules userspace initramfs
+bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-debug
 	@qemu/bench.sh $(BUILD)
 
 check-bisect: kernel-tree

@@ -107,6 +107,7 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 	memset(o, 0, sizeof(*o));
 	o->sysfs = getenv("MWICTL_SYSFS");
 	o->debugfs = getenv("MWICTL_DEBUGFS");
+	o->pci_ids = getenv("MWICTL_PCI_IDS");
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "s:d:njhV", longopts, NULL)) != -1) {

@@ -48,7 +48,7 @@ struct selection {
 	char *picked;		/* picked[i]: devs[i] was selected */
 };
 
-static void parse_filter(struct pci_filter *f, const char *spec, int slot)
+static void parse_filter(struct mwi_filter *f, const char *spec, int slot)
 {
 	char err[256];
 
@@ -70,7 +70,7 @@ static void scan(const struct opts *o, struct selection *s)
 /* Pick the devices matching -d and one slot spec (NULL: any slot). */
 static size_t pick(const struct opts *o, struct selection *s, const char *slot)
 {
-	struct pci_filter sf, idf;
+	struct mwi_filter sf, idf;
 	size_t i, hits = 0;
 
 	if (slot)
@@ -244,7 +244,7 @@ int main(int argc, char **argv)
 		printf("mwictl " MWICTL_VERSION "\n");
 		return EXIT_OK;
 	}
-	names_init(o.numeric);
+	names_init(o.numeric, o.pci_ids);
 	scan(&o, &s);
 	if (!strcmp(o.command, "list"))
 		rc = cmd_list(&o, &s);

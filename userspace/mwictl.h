@@ -7,8 +7,6 @@
 
 #include <stddef.h>
 
-#include <pci/pci.h>
-
 #define MWICTL_VERSION "1.0"
 
 /* Exit codes: see mwictl(8). With several devices, the highest wins. */
@@ -58,6 +56,7 @@ struct opts {
 	const char *id;			/* -d VENDOR:DEVICE */
 	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default /sys */
 	const char *debugfs;		/* --debugfs or MWICTL_DEBUGFS */
+	const char *pci_ids;		/* MWICTL_PCI_IDS; NULL: the default */
 	int numeric;			/* -n */
 	int json;			/* --json */
 	int help, version;
@@ -87,12 +86,20 @@ int sysfs_has_device(const char *root, const char *slot);
 /* diag.c */
 void diag_read(const char *debugfs, struct dev *devs, size_t n);
 
-/* filter.c */
-int filter_parse(struct pci_filter *f, const char *spec, int slot, char *err, size_t errsz);
-int filter_match(const struct pci_filter *f, const struct dev *d);
+/* filter.c: lspci's -s and -d; -1 in a field matches anything */
+struct mwi_filter {
+	int domain, bus, slot, func;
+	int vendor, device;
+	int class;			/* base class and subclass, 16 bits */
+	unsigned int class_mask;	/* digits of class given (not x) */
+	int prog_if;
+};
+
+int filter_parse(struct mwi_filter *f, const char *spec, int slot, char *err, size_t errsz);
+int filter_match(const struct mwi_filter *f, const struct dev *d);
 
 /* names.c */
-void names_init(int numeric);
+void names_init(int numeric, const char *pci_ids);
 const char *name_class(int class, char *buf, size_t size);
 const char *name_device(int vendor, int device, char *buf, size_t size);
 void names_cleanup(void);

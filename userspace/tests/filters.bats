@@ -56,3 +56,28 @@ assert_same_as_lspci() {
 	assert_equal "$status" 1
 	assert_output --partial "Invalid slot number"
 }
+
+# Every spec: the same selection as lspci, or lspci's error message and exit 1.
+assert_spec_as_lspci() { # -s|-d SPEC
+	local want_err
+	want_err=$(lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D -n "$1" "$2" 2>&1 >/dev/null)
+	run --separate-stderr mwictl list -n "$1" "$2"
+	if [ -n "$want_err" ]; then
+		assert_equal "$status" 1
+		assert_equal "${stderr##*: }" "${want_err##*: }"
+	else
+		assert_success
+		assert_equal "$(printf '%s\n' "${lines[@]:1}" | awk '{ print $1 }')" "$(lspci_slots "$1" "$2")"
+	fi
+}
+
+@test "60 -s and -d specs, good and bad, select what lspci selects or fail with its message" {
+	local spec n=0
+	pci_ids_tree
+	while read -r opt spec; do
+		[ "$spec" = '""' ] && spec=
+		assert_spec_as_lspci "$opt" "$spec" || { echo "# at $opt $spec" >&3; return 1; }
+		n=$((n + 1))
+	done <"$BATS_TEST_DIRNAME/filter-specs"
+	assert_equal "$n" 60
+}

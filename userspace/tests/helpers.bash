@@ -75,3 +75,49 @@ lspci_slots() {
 mwictl_slots() {
 	mwictl list -n "$@" | awk 'NR > 1 { print $1 }'
 }
+
+# A tree with every class and subclass of pci.ids (plus unknown ones) and
+# every 40th device of it, devices unknown to a known vendor, and unknown
+# vendors: each function's names can be compared with lspci's.
+pci_ids_tree() {
+	local ids=/usr/share/misc/pci.ids
+	new_tree
+	awk -v root="$ROOT/bus/pci/devices" '
+	function add(v, d, c,    dir) {
+		dir = sprintf("%s/0000:%02x:%02x.%x", root, int(n / 256), int(n / 8) % 32, n % 8)
+		n++
+		system("mkdir -p " dir)
+		printf "0x%s\n", v > (dir "/vendor"); close(dir "/vendor")
+		printf "0x%s\n", d > (dir "/device"); close(dir "/device")
+		printf "0x%s\n", c > (dir "/class"); close(dir "/class")
+		printf "0\n" > (dir "/mwi"); close(dir "/mwi")
+	}
+	/^#/ || /^$/ { next }
+	/^C / { cls = $2; classes[++nc] = cls "7700"; section = "C"; next }
+	/^\t\t/ { next }
+	/^\t/ && section == "C" { classes[++nc] = cls substr($1, 1, 2) "01"; next }
+	/^\t/ { if (++k % 40 == 0) { devs[++nd] = vendor " " substr($1, 1, 4) } next }
+	{ section = "V"; vendor = $1; if (++kv % 100 == 0) devs[++nd] = vendor " fffe" }
+	END {
+		devs[++nd] = "0002 1234"; devs[++nd] = "fff0 0001"
+		classes[++nc] = "fe0000"; classes[++nc] = "ee1200"
+		for (i = 1; i <= nd || i <= nc; i++) {
+			split(devs[(i - 1) % nd + 1], id, " ")
+			add(id[1], id[2], classes[(i - 1) % nc + 1])
+		}
+	}' "$ids"
+	local dir zeros
+	zeros=$(printf '\\0%.0s' {1..64})
+	for dir in "$ROOT"/bus/pci/devices/*; do
+		printf "$zeros" >"$dir/config"
+	done
+}
+
+# "SLOT CLASS_NAME: DEVICE_NAME" for every function, by lspci and by mwictl.
+lspci_names() {
+	lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D 2>/dev/null | sed 's/ (rev [0-9a-f]*)$//'
+}
+
+mwictl_names() {
+	mwictl list --json | jq -r '.[] | "\(.slot) \(.class_name): \(.device_name)"'
+}
