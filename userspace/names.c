@@ -117,17 +117,16 @@ static void load(void)
 {
 	const char *p, *name;
 	size_t cap = 0;
+	int is_class;
 	long id;
 
 	loaded = 1;
 	ids = read_file(ids_path);
 	for (p = ids; p && *p; p = next_line(p)) {
-		if (p[0] == 'C' && p[1] == ' ')
-			id = line_id(p + 2, 2, &name);
-		else
-			id = line_id(p, 4, &name);
+		is_class = p[0] == 'C' && p[1] == ' ';
+		id = is_class ? line_id(p + 2, 2, &name) : line_id(p, 4, &name);
 		if (id >= 0 &&
-		    add_top((unsigned int)id | (p[0] == 'C' ? TOP_CLASS : 0), p, name, &cap))
+		    add_top((unsigned int)id | (is_class ? TOP_CLASS : 0), p, name, &cap))
 			break;
 	}
 }

@@ -151,9 +151,10 @@ setup() {
 @test "names come from MWICTL_PCI_IDS when set, looked up only in their own vendor and class" {
 	local ids=$BATS_TEST_TMPDIR/pci.ids
 	printf '%s\n' '# test ids' '8086  Vendor A' '	100e  Device A1' '		8086 0001  Sub' \
-		'# inside a block' '	1237  Device A2' '10ec  Vendor B' '	8139  Device B1' \
+		'# inside a block' '	1237  Device A2' '10ec  Vendor B' '	8139  Device B1' 'C0DE  Vendor C' \
 		'C 02  Network' '	00  Ethernet' 'C 06  Bridge' '	04  PCI bridge' >"$ids"
 	add_dev 0000:00:05.0 10ec:100e 028000 0
+	add_dev 0000:00:06.0 c0de:0001 060400 0
 	export MWICTL_PCI_IDS=$ids
 	assert_equal "$(mwictl_names)" \
 		"$(lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D -i "$ids" | sed 's/ (rev [0-9a-f]*)$//')"
