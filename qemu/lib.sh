@@ -24,5 +24,5 @@ kernel_tarball() {
 
 # "6.1.192" from a kernel tree's Makefile.
 kernel_version() {
-	make -s -C "$1" kernelversion 2>/dev/null
+	make -s --no-print-directory -C "$1" kernelversion 2>/dev/null
 }
