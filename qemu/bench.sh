@@ -55,7 +55,6 @@ time_check() {
 host_loop() {
 	local clone="$outdir/clone" cold warm touched patch
 	rm -rf "$clone"
-	git -C "$here/.." worktree prune 2>/dev/null || true
 	git clone -q "$here/.." "$clone"
 	say "bench: cold make check in $clone"
 	cold=$(time_check "$clone" "$outdir/cold.log")

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Names from pci.ids, worded as lspci words them. The file is read on the
- * first lookup and indexed by its top-level lines (vendors and classes);
- * a lookup then reads only the lines of one vendor or one class. Without
+ * first lookup and indexed by its top-level lines (vendors and classes),
+ * sorted; a lookup then reads only the lines of one vendor or one class. Without
  * the file every name is the numeric form lspci prints then.
  */
 #include <fcntl.h>
@@ -113,6 +113,14 @@ fail:
 	return NULL;
 }
 
+static int top_cmp(const void *a, const void *b)
+{
+	const struct top *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Read the file and index its vendors and classes, sorted by ID. */
 static void load(void)
 {
 	const char *p, *name;
@@ -129,6 +137,8 @@ static void load(void)
 		    add_top((unsigned int)id | (is_class ? TOP_CLASS : 0), p, name, &cap))
 			break;
 	}
+	if (ntops)
+		qsort(tops, ntops, sizeof(*tops), top_cmp);
 }
 
 /* "name" of the line at @name into @buf, without the newline. */
@@ -143,14 +153,11 @@ static const char *copy_name(const char *name, char *buf, size_t size)
 /* Vendor or class @id, or NULL. */
 static const struct top *find_top(unsigned int id)
 {
-	size_t i;
+	struct top key = { .id = id };
 
 	if (!loaded)
 		load();
-	for (i = 0; i < ntops; i++)
-		if (tops[i].id == id)
-			return &tops[i];
-	return NULL;
+	return ntops ? bsearch(&key, tops, ntops, sizeof(*tops), top_cmp) : NULL;
 }
 
 /* The name of child @id (@digits hex digits) under the top-level @line, or NULL. */

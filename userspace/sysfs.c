@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Reading devices from sysfs: one scan of bus/pci/devices, then per device
- * one open of its directory and one small read per attribute. Never writes config space; the only write is to "mwi".
+ * one open of its directory and one small read per attribute. Never writes
+ * config space; the only write is to "mwi".
  */
 #define _GNU_SOURCE		/* O_PATH */
 #include <dirent.h>
@@ -17,15 +18,20 @@
 
 #define DEVICES "bus/pci/devices"
 
-/* @a/@b into @buf; -1 when it does not fit. */
-static int join(char *buf, size_t size, const char *a, const char *b)
+/*
+ * @root/bus/pci/devices, then /@slot and /@name when not NULL, into @buf;
+ * -1 when it does not fit.
+ */
+static int dev_path(char *buf, size_t size, const char *root, const char *slot,
+		    const char *name)
 {
-	int len = snprintf(buf, size, "%s/%s", a, b);
+	int len = snprintf(buf, size, "%s/" DEVICES "%s%s%s%s", root,
+			   slot ? "/" : "", slot ? slot : "", name ? "/" : "", name ? name : "");
 
 	return len < 0 || (size_t)len >= size ? -1 : 0;
 }
 
-/* Read at most @size bytes of @name under the directory @dfd. Returns the length or -errno. */
+/* Read at most @size bytes of @name in the directory @dfd: the length or -errno. */
 static ssize_t read_attr(int dfd, const char *name, void *buf, size_t size)
 {
 	ssize_t len;
@@ -108,11 +114,10 @@ static void read_state(int dfd, struct dev *d, int need_cls)
  */
 static int open_dev_dir(const char *root, const struct dev *d)
 {
-	char devices[PATH_MAX], dir[PATH_MAX];
+	char dir[PATH_MAX];
 	int fd;
 
-	if (join(devices, sizeof(devices), root, DEVICES) ||
-	    join(dir, sizeof(dir), devices, d->slot))
+	if (dev_path(dir, sizeof(dir), root, d->slot, NULL))
 		return -ENAMETOOLONG;
 	fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
@@ -162,8 +167,8 @@ static int dev_cmp(const void *a, const void *b)
 
 /*
  * All devices under @root/bus/pci/devices, sorted, with only their slots
- * known: sysfs_read() reads the rest for the
- * devices a command needs. 0 or -errno.
+ * known: sysfs_read() reads the rest for the devices a command needs.
+ * 0 or -errno.
  */
 int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 {
@@ -173,7 +178,7 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 	struct dirent *e;
 	DIR *dir;
 
-	if (join(devices, sizeof(devices), root, DEVICES))
+	if (dev_path(devices, sizeof(devices), root, NULL, NULL))
 		return -ENAMETOOLONG;
 	dir = opendir(devices);
 	if (!dir)
@@ -208,10 +213,9 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 /* 1 if @slot exists under @root, else 0. */
 int sysfs_has_device(const char *root, const char *slot)
 {
-	char devices[PATH_MAX], path[PATH_MAX];
+	char path[PATH_MAX];
 
-	if (join(devices, sizeof(devices), root, DEVICES) ||
-	    join(path, sizeof(path), devices, slot))
+	if (dev_path(path, sizeof(path), root, slot, NULL))
 		return 0;
 	return access(path, F_OK) == 0;
 }
@@ -219,12 +223,11 @@ int sysfs_has_device(const char *root, const char *slot)
 /* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */
 int sysfs_write_mwi(const char *root, const char *slot, int on)
 {
-	char devices[PATH_MAX], dir[PATH_MAX], path[PATH_MAX];
+	char path[PATH_MAX];
 	ssize_t len;
 	int fd, err;
 
-	if (join(devices, sizeof(devices), root, DEVICES) ||
-	    join(dir, sizeof(dir), devices, slot) || join(path, sizeof(path), dir, "mwi"))
+	if (dev_path(path, sizeof(path), root, slot, "mwi"))
 		return ENAMETOOLONG;
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
