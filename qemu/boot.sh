@@ -15,7 +15,8 @@
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_DEBUG, INITRD, INITRD_DEBUG
 # (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 120), TIMEOUT_DEBUG (for the debug kernel,
-# default 600), MEM (default 512M).
+# default 600), MEM (default 512M), ONLY_EXTRA (1: the guest runs only the
+# extra tests).
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -84,6 +85,7 @@ qemu=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 # sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs;
 # settle=0 skips its 3 s wait after the SCSI bus reset (no disks attached).
 append="console=ttyS0 panic=-1 sym53c8xx.verb=2 sym53c8xx.settle=0 mwi.machine=$machine mwi.mode=$mode $append"
+[ "${ONLY_EXTRA:-0}" = 1 ] && append="$append mwi.only=extra"
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -serial null -append "$append"

@@ -4,17 +4,26 @@
 # check.sh OUTDIR MACHINE...
 #
 # Boot each guest in check mode, print its TAP stream, and fail a guest
-# that timed out, did not finish, or whose console shows a kernel Oops,
-# BUG, WARNING, KASAN or lockdep report or a panic. Ends with the line
+# that did not boot, timed out, did not finish, left no readable results
+# or console, or whose console shows a kernel Oops, BUG, WARNING, KASAN or
+# lockdep report or a panic. Whatever happens, ends with the line
 # "N passed, N failed" (after a line "N skipped") and exits non-zero on
-# any failure.
+# any failure: a harness error is one more named "not ok" line.
 #
-# Before the guests, the host checks the kernel series (series-tests.sh)
-# and runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed).
+# Before the guests, the host checks the kernel series (series-tests.sh),
+# runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
+# harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
+# the series touches with W=1 (w1-check.sh). HOST_CHECKS=0 skips all that.
+#
+# Guests start longest first (the stress guest on the debug kernel is the
+# critical path). A guest whose kernel, initramfs, extra tests and harness
+# scripts are byte-identical to its last green run is not booted again:
+# its recorded results are shown and counted, marked "(cached)". FORCE=1,
+# or CI=true, boots every guest.
 #
 # Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
-# kernel-patches/) and TESTS_EXTRA (a directory of *.bats files to run in
-# the same guests).
+# kernel-patches/), TESTS_EXTRA (a directory of *.bats files to run in the
+# same guests; ONLY_EXTRA=1 runs only those), HOST_CHECKS, FORCE and CI.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -22,34 +31,45 @@ here=$(dirname "$0")
 outdir=$1
 shift
 passed=0 failed=0 skipped=0
+finished=no
 
 # Console lines that mean the kernel is broken, whatever the tests said.
 KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circular locking|Kernel panic|general protection fault|Call Trace:'
 
-extra_cpio() {
-	local dir=$1 root
-	root=$(mktemp -d)
-	mkdir -p "$root/tests-extra"
-	cp "$dir"/*.bats "$root/tests-extra/" 2>/dev/null ||
-		die "TESTS_EXTRA=$dir has no *.bats files"
-	# Without ".": its mode (0700) would become that of the guest's /.
-	(cd "$root" && find . -mindepth 1 -print0 | cpio --null -o -H newc --quiet) >"$outdir/extra.cpio"
-	rm -rf "$root"
-	printf '%s\n' "$outdir/extra.cpio"
-}
+# Guests in the order they are started: the longest first.
+LONGEST_FIRST="stress sim pc nodebugfs q35"
 
-# One failure the guest could not report itself, as a TAP line.
-guest_failure() {
+# One failure the guest (or the harness) could not report itself.
+harness_failure() {
 	printf 'not ok - %s: %s\n' "$1" "$2"
 	failed=$((failed + 1))
 }
 
+summary() {
+	printf '%d skipped\n%d passed, %d failed\n' "$skipped" "$passed" "$failed"
+}
+
+# Whatever stops this script, the last line is the summary: an unexpected
+# exit is itself a failure, named with the line it happened at.
+on_exit() {
+	local rc=$?
+	[ "$finished" = yes ] && return
+	harness_failure harness "check.sh stopped with status $rc before the end (line ${last_line:-?})"
+	mkdir -p "$outdir" 2>/dev/null || true
+	summary | tee "$outdir/summary" 2>/dev/null || summary
+	exit 1
+}
+trap 'last_line=$LINENO' DEBUG
+trap on_exit EXIT
+
 # Print a TAP stream with a heading and add it to the totals. Fails when
-# the stream's plan is missing or does not match the tests it reported.
+# the file is missing or unreadable, or its plan is missing or does not
+# match the tests it reported.
 count_tap() {
 	local heading=$1 file=$2 line planned=0 seen=0
 	printf '# %s\n' "$heading"
-	while IFS= read -r line; do
+	[ -f "$file" ] && [ -r "$file" ] || return 1
+	while IFS= read -r line || [ -n "$line" ]; do
 		line=${line%$'\r'}
 		case "$line" in
 		"1.."*) planned=${line#1..} ;;
@@ -59,46 +79,120 @@ count_tap() {
 		esac
 		case "$line" in "# pci-mwi-"*) ;; *) printf '%s\n' "$line" ;; esac
 	done <"$file"
+	case "$planned" in '' | *[!0-9]*) return 1 ;; esac
 	[ "$planned" != 0 ] && [ "$seen" = "$planned" ]
 }
 
-run_series_tests() {
-	"$here/series-tests.sh" "$KSRC" "$PATCHDIR" >"$outdir/series.tap" 2>&1 || true
-	count_tap "kernel series (host)" "$outdir/series.tap" ||
-		guest_failure "kernel series" "series-tests.sh did not run every test"
+# A host check whose TAP output goes to $outdir/$1.tap.
+host_tap() {
+	local name=$1 heading=$2
+	shift 2
+	"$@" >"$outdir/$name.tap" 2>&1 || true
+	count_tap "$heading" "$outdir/$name.tap" ||
+		harness_failure "$name" "did not run every test (see $outdir/$name.tap)"
 }
 
-# mwictl's host tests against fake sysfs trees, plain and under ASan+UBSan,
-# a clang build, then a short run of its fuzz target.
-run_userspace_tests() {
-	local top=$here/.. rc=0
-	make -s -C "$top/userspace" check >"$outdir/mwictl.tap" 2>&1 || true
-	count_tap "mwictl (host)" "$outdir/mwictl.tap" ||
-		guest_failure "mwictl" "host tests did not run to the end"
-	make -s -C "$top/userspace" check-sanitizers >"$outdir/mwictl-san.tap" 2>&1 || true
-	count_tap "mwictl under ASan and UBSan (host)" "$outdir/mwictl-san.tap" ||
-		guest_failure "mwictl" "sanitizer tests did not run to the end"
-	if make -s -C "$top/userspace" check-clang >"$outdir/mwictl-clang.log" 2>&1; then
-		printf 'ok - mwictl builds with clang -Wall -Wextra -Werror\n'
+# A host check that passes when its command does; output to $outdir/$1.log.
+host_ok() {
+	local name=$1 text=$2
+	shift 2
+	if "$@" >"$outdir/$name.log" 2>&1; then
+		printf 'ok - %s\n' "$text"
 		passed=$((passed + 1))
 	else
-		guest_failure "mwictl clang" "build failed (see $outdir/mwictl-clang.log)"
-	fi
-	make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}" \
-		>"$outdir/mwictl-fuzz.log" 2>&1 || rc=1
-	if [ "$rc" = 0 ]; then
-		printf 'ok - the mwictl fuzz target runs %s s without a crash\n' "${FUZZ_SECONDS:-10}"
-		passed=$((passed + 1))
-	else
-		guest_failure "mwictl fuzz" "crash or build failure (see $outdir/mwictl-fuzz.log)"
+		harness_failure "$name" "failed: $text (see $outdir/$name.log)"
 	fi
 }
 
-# Boot every guest, at most as many at once as there are CPUs.
+run_host_tests() {
+	local top=$here/..
+	host_tap series "kernel series (host)" "$here/series-tests.sh" "$KSRC" "$PATCHDIR"
+	host_tap mwictl "mwictl (host)" make -s -C "$top/userspace" check
+	host_tap mwictl-san "mwictl under ASan and UBSan (host)" \
+		make -s -C "$top/userspace" check-sanitizers
+	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" \
+		make -s -C "$top/userspace" check-clang
+	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
+		make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
+	if [ -n "${KOBJ_W1:-}" ]; then
+		host_tap w1 "files the series touches, compiled with W=1 (host)" \
+			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
+	fi
+	host_tap harness "the harness's own paths (host)" bats --tap "$here/tests"
+}
+
+extra_cpio() {
+	local dir=$1 root
+	root=$(mktemp -d)
+	mkdir -p "$root/tests-extra"
+	if ! cp "$dir"/*.bats "$root/tests-extra/" 2>/dev/null; then
+		rm -rf "$root"
+		return 1
+	fi
+	# Without ".": its mode (0700) would become that of the guest's /.
+	(cd "$root" && find . -mindepth 1 -print0 | cpio --null -o -H newc --quiet) >"$outdir/extra.cpio"
+	rm -rf "$root"
+	printf '%s\n' "$outdir/extra.cpio"
+}
+
+# The files a guest's results depend on, hashed: its kernel and initramfs
+# (which hold the tests and init), the extra tests and the harness.
+guest_key() {
+	local machine=$1 kernel=$KERNEL initrd=$INITRD
+	if [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$machine" = stress ]; then
+		kernel=$KERNEL_DEBUG initrd=$INITRD_DEBUG
+	elif [ "$machine" = nodebugfs ]; then
+		kernel=$KERNEL_NODEBUGFS
+	fi
+	{
+		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
+			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
+		cat "$kernel" "$initrd" "$here/boot.sh" "$here/check.sh" ${extra:+"$extra"}
+	} 2>/dev/null | sha256sum | cut -d' ' -f1
+}
+
+use_cache() {
+	[ "${FORCE:-0}" != 1 ] && [ "${CI:-}" != true ]
+}
+
+# True when $1's last green run had the same key: its logs are put back.
+cached_green() {
+	local machine=$1 key=$2 dir="$outdir/cache/$machine"
+	use_cache || return 1
+	[ "$(cat "$dir/key" 2>/dev/null)" = "$key" ] || return 1
+	cp "$dir/results.log" "$outdir/$machine-results.log" &&
+		cp "$dir/console.log" "$outdir/$machine-console.log"
+}
+
+remember_green() {
+	local machine=$1 key=$2 dir="$outdir/cache/$machine"
+	mkdir -p "$dir"
+	rm -f "$dir/key"
+	cp "$outdir/$machine-results.log" "$dir/results.log"
+	cp "$outdir/$machine-console.log" "$dir/console.log"
+	printf '%s\n' "$key" >"$dir/key"
+}
+
+# The machines in the order to start them: known long ones first, then the
+# rest as given.
+start_order() {
+	local m
+	for m in $LONGEST_FIRST; do
+		case " $* " in *" $m "*) printf '%s\n' "$m" ;; esac
+	done
+	for m in "$@"; do
+		case " $LONGEST_FIRST " in *" $m "*) ;; *) printf '%s\n' "$m" ;; esac
+	done
+}
+
+# Boot every guest not answered by the cache, at most as many at once as
+# there are CPUs. A guest that cannot be started leaves no results file.
 boot_guests() {
-	local extra=$1 machine running=0
-	shift
-	for machine in "$@"; do
+	local machine running=0
+	for machine in $(start_order "$@"); do
+		if [ -n "${cached[$machine]:-}" ]; then
+			continue
+		fi
 		if [ "$running" -ge "$(nproc)" ]; then
 			wait -n || true
 			running=$((running - 1))
@@ -107,46 +201,70 @@ boot_guests() {
 		"$here/boot.sh" "$machine" check "$outdir" "$extra" &
 		running=$((running + 1))
 	done
-	wait
+	wait || true
 }
 
 report_guest() {
-	local machine=$1 results console bad status complete
+	local machine=$1 key=$2 results console bad status complete heading
 	local failed_before=$failed
 	results="$outdir/$machine-results.log"
 	console="$outdir/$machine-console.log"
-	complete=yes
-	count_tap "guest $machine" "$results" || complete=no
-	status=$(sed -n 's/^# pci-mwi-exit //p' "$results")
-	if grep -q '^# pci-mwi-timeout' "$results"; then
-		guest_failure "$machine" "guest did not finish within $(sed -n 's/^# pci-mwi-timeout //p' "$results") s (console: $console)"
-	elif [ -z "$status" ]; then
-		guest_failure "$machine" "guest stopped before the tests finished (console: $console)"
-	elif [ "$complete" = no ]; then
-		guest_failure "$machine" "bats ran no test or fewer than it planned"
-	elif [ "$status" != 0 ] && [ "$failed" = "$failed_before" ]; then
-		guest_failure "$machine" "bats exited $status without reporting a failed test"
+	heading="guest $machine"
+	[ -n "${cached[$machine]:-}" ] && heading="guest $machine (cached: identical to its last green run)"
+	if [ ! -s "$results" ]; then
+		printf '# %s\n' "$heading"
+		harness_failure "$machine" "guest did not boot: no results (see $outdir/$machine-qemu.log)"
+		sed 's/^/#   /' "$outdir/$machine-qemu.log" 2>/dev/null | head -5 || true
+		return 0
 	fi
-	bad=$(grep -E "$KERNEL_ERRORS" "$console" | head -5 || true)
-	if [ -n "$bad" ]; then
-		guest_failure "$machine" "kernel console reports errors (see $console)"
-		printf '%s\n' "$bad" | sed 's/^/#   /'
+	complete=yes
+	count_tap "$heading" "$results" || complete=no
+	status=$(sed -n 's/^# pci-mwi-exit //p' "$results" 2>/dev/null | tr -d '\r' || true)
+	if grep -q '^# pci-mwi-timeout' "$results"; then
+		harness_failure "$machine" "guest did not finish within $(sed -n 's/^# pci-mwi-timeout //p' "$results") s (console: $console)"
+	elif [ -z "$status" ]; then
+		harness_failure "$machine" "guest stopped before the tests finished (console: $console)"
+	elif [ "$complete" = no ]; then
+		harness_failure "$machine" "bats ran no test or fewer than it planned"
+	elif [ "$status" != 0 ] && [ "$failed" = "$failed_before" ]; then
+		harness_failure "$machine" "bats exited $status without reporting a failed test"
+	fi
+	if [ ! -r "$console" ]; then
+		harness_failure "$machine" "kernel console log missing or unreadable ($console)"
+	else
+		bad=$(grep -E "$KERNEL_ERRORS" "$console" | head -5 || true)
+		if [ -n "$bad" ]; then
+			harness_failure "$machine" "kernel console reports errors (see $console)"
+			printf '%s\n' "$bad" | sed 's/^/#   /'
+		fi
+	fi
+	if [ "$failed" = "$failed_before" ] && [ -z "${cached[$machine]:-}" ]; then
+		remember_green "$machine" "$key" || true
 	fi
 }
 
+mkdir -p "$outdir"
 extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
-	extra=$(extra_cpio "$TESTS_EXTRA")
+	extra=$(extra_cpio "$TESTS_EXTRA") ||
+		harness_failure TESTS_EXTRA "$TESTS_EXTRA has no *.bats files"
 fi
-mkdir -p "$outdir"
-run_series_tests
-run_userspace_tests
-boot_guests "$extra" "$@"
+[ "${HOST_CHECKS:-1}" = 0 ] || run_host_tests
+declare -A cached=() keys=()
 for machine in "$@"; do
-	report_guest "$machine"
+	keys[$machine]=$(guest_key "$machine")
+	if cached_green "$machine" "${keys[$machine]}"; then
+		cached[$machine]=yes
+	else
+		rm -f "$outdir/$machine-results.log" "$outdir/$machine-console.log"
+	fi
+done
+boot_guests "$@"
+for machine in "$@"; do
+	report_guest "$machine" "${keys[$machine]}"
 done
 # Skips (a test for another guest's devices) are not passes: their count
 # goes on its own line, and the last line is "N passed, N failed" alone.
-printf '%d skipped\n%d passed, %d failed\n' "$skipped" "$passed" "$failed" |
-	tee "$outdir/summary"
+finished=yes
+summary | tee "$outdir/summary"
 [ "$failed" = 0 ]

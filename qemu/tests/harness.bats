@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# The harness's own paths, the ones a warm tree hides: check.sh run into a
+# directory that does not exist yet, with TESTS_EXTRA, with no machines, and
+# with guests that do not boot, die, hang or report kernel errors. QEMU is
+# replaced by qemu/tests/fake-qemu except in the last test, which boots the
+# real pc guest with only the extra tests.
+
+setup() {
+	load helpers
+	harness_setup
+}
+
+@test "a first run into a missing log directory with TESTS_EXTRA passes the extra tests to the guest" {
+	extra_dir pass
+	FAKE_LIST_INITRD=1 TESTS_EXTRA=$EXTRA run_check pc
+	assert_success
+	assert_line '# file tests-extra/pass.bats'
+	assert_last_line '1 passed, 0 failed'
+	[ -s "$OUT/extra.cpio" ]
+}
+
+@test "TESTS_EXTRA without bats files is a named failure and still ends with the summary" {
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	TESTS_EXTRA=$BATS_TEST_TMPDIR/empty run_check pc
+	assert_failure
+	assert_line --partial 'not ok - TESTS_EXTRA:'
+	assert_last_line '1 passed, 1 failed'
+}
+
+@test "no machines at all ends with a zero summary and success" {
+	run_check
+	assert_success
+	assert_last_line '0 passed, 0 failed'
+}
+
+@test "a guest that cannot start is a named failure, not a shell error" {
+	FAKE_GUEST=nostart run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: guest did not boot'
+	refute_output --partial 'No such file'
+	assert_last_line '0 passed, 1 failed'
+}
+
+@test "a results file cut off before the exit line is a named failure" {
+	FAKE_GUEST=truncated run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: guest stopped before the tests finished'
+	assert_last_line '1 passed, 1 failed'
+}
+
+@test "a results file with fewer tests than planned is a named failure" {
+	FAKE_GUEST=short run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: bats ran no test or fewer than it planned'
+}
+
+@test "a failing guest test fails the run and counts once" {
+	FAKE_GUEST=fail run_check pc
+	assert_failure
+	assert_last_line '1 passed, 1 failed'
+}
+
+@test "an Oops on the console fails a guest whose tests passed" {
+	FAKE_GUEST=oops run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: kernel console reports errors'
+}
+
+@test "a missing console log is a named failure" {
+	FAKE_GUEST=noconsole run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: kernel console log missing or unreadable'
+}
+
+@test "a guest that hangs is stopped at TIMEOUT and named" {
+	FAKE_GUEST=hang TIMEOUT=1 run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: guest did not finish within 1 s'
+	assert_last_line '0 passed, 1 failed'
+}
+
+@test "a log directory that cannot be created still ends with the summary" {
+	OUT=/proc/pci-mwi-no-such-dir run_check pc
+	assert_failure
+	assert_line --partial 'not ok - harness: check.sh stopped'
+	assert_last_line '0 passed, 1 failed'
+}
+
+@test "an unchanged green guest is answered from the cache without booting" {
+	run_check pc
+	assert_success
+	assert_equal "$(starts)" 1
+	run_check pc
+	assert_success
+	assert_line --partial 'guest pc (cached'
+	assert_last_line '1 passed, 0 failed'
+	assert_equal "$(starts)" 1
+}
+
+@test "a changed initramfs, FORCE=1 or CI=true boots the guest again" {
+	run_check pc
+	assert_equal "$(starts)" 1
+	echo changed >>"$INITRD"
+	run_check pc
+	assert_equal "$(starts)" 2
+	FORCE=1 run_check pc
+	assert_equal "$(starts)" 3
+	CI=true run_check pc
+	assert_equal "$(starts)" 4
+	refute_line --partial 'cached'
+}
+
+@test "a failed guest is never cached" {
+	FAKE_GUEST=fail run_check pc
+	FAKE_GUEST=green run_check pc
+	assert_success
+	assert_equal "$(starts)" 2
+}
+
+@test "the longest guest is started first" {
+	run_check q35 pc stress sim
+	assert_success
+	run grep -o 'booting the [a-z0-9]* guest' <<<"$output"
+	assert_line --index 0 'booting the stress guest'
+}
+
+@test "the real pc guest runs TESTS_EXTRA on a first run into a fresh directory" {
+	[ -s "$REAL_KERNEL" ] || skip "no guest kernel built (run under make check)"
+	extra_dir pass
+	PATH=$REAL_PATH ONLY_EXTRA=1 TESTS_EXTRA=$EXTRA KERNEL=$REAL_KERNEL INITRD=$REAL_INITRD \
+		TIMEOUT=300 run_check pc
+	assert_success
+	assert_line --partial 'ok 1 an extra test runs in the guest'
+	assert_last_line '1 passed, 0 failed'
+}

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0
+# Setup for the harness's own tests: a fresh log directory, fake kernel
+# and initramfs files, and qemu/tests/fake-qemu first on PATH.
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+HARNESS=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+
+harness_setup() {
+	REAL_PATH=$PATH
+	REAL_KERNEL=${KERNEL:-}
+	REAL_INITRD=${INITRD:-}
+	OUT=$BATS_TEST_TMPDIR/logs/not-yet
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -s "$BATS_TEST_DIRNAME/fake-qemu" "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH
+	for f in kernel kernel-nodebugfs kernel-debug initrd initrd-debug; do
+		echo "$f" >"$BATS_TEST_TMPDIR/$f"
+	done
+	export KERNEL=$BATS_TEST_TMPDIR/kernel INITRD=$BATS_TEST_TMPDIR/initrd
+	export KERNEL_NODEBUGFS=$BATS_TEST_TMPDIR/kernel-nodebugfs
+	export KERNEL_DEBUG=$BATS_TEST_TMPDIR/kernel-debug
+	export INITRD_DEBUG=$BATS_TEST_TMPDIR/initrd-debug
+	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
+	export HOST_CHECKS=0
+	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA
+}
+
+# check.sh into $OUT for the machines given; its progress lines (stderr)
+# are part of $output.
+run_check() {
+	run "$HARNESS/check.sh" "$OUT" "$@"
+}
+
+# A TESTS_EXTRA directory with one passing test in $1.bats.
+extra_dir() {
+	EXTRA=$BATS_TEST_TMPDIR/extra
+	mkdir -p "$EXTRA"
+	cat >"$EXTRA/$1.bats" <<'BATS'
+@test "an extra test runs in the guest" {
+	[ -d /sys/bus/pci/devices ]
+}
+BATS
+}
+
+assert_last_line() {
+	assert_equal "${lines[${#lines[@]} - 1]}" "$1"
+}
+
+# How many times a guest was started.
+starts() {
+	wc -l <"$FAKE_LOG" 2>/dev/null || echo 0
+}
