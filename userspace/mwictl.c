@@ -155,6 +155,10 @@ static int cmd_get(const struct opts *o, struct selection *s)
 	struct dev *d = pick_one(o, s);
 
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
+	if (d->source == MWI_NOT_POSSIBLE) {
+		printf("n/a\n");
+		return EXIT_OK;
+	}
 	if (d->mwi < 0)
 		die_code(EXIT_IO, "%s: cannot read MWI state: %s", d->slot, strerror(d->mwi_errno));
 	printf("%d\n", d->mwi);
@@ -191,6 +195,17 @@ static int set_one(const struct opts *o, const struct dev *d, int on)
 	if (!err)
 		return EXIT_OK;
 	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
+		struct dev probe = *d;
+
+		sysfs_read(o->sysfs, &probe, SYSFS_STATE);
+		if (probe.source == MWI_NOT_POSSIBLE) {
+			/* The bit is hardwired to 0: off is already the state. */
+			if (!on)
+				return EXIT_OK;
+			fprintf(stderr, "mwictl: %s: device refused MWI (%s: the MWI bit "
+				"is hardwired to 0)\n", d->slot, probe.na_reason);
+			return EXIT_REFUSED;
+		}
 		fprintf(stderr, "mwictl: %s: the running kernel has no mwi attribute "
 			"(it needs the pci-mwi kernel patch series)\n", d->slot);
 		return EXIT_NOATTR;

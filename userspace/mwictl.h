@@ -25,6 +25,7 @@ enum mwi_source {
 	MWI_FROM_SYSFS,		/* the kernel's mwi attribute */
 	MWI_FROM_CONFIG,	/* bit 4 of COMMAND in the config file */
 	MWI_UNKNOWN,		/* neither could be read; see mwi_errno */
+	MWI_NOT_POSSIBLE,	/* no attribute: PCI Express or a VF; see na_reason */
 };
 
 /* The debugfs diagnostics of one device (<debugfs>/pci/mwi). */
@@ -45,6 +46,7 @@ struct dev {
 	int mwi;			/* 1, 0, or -1 when unknown */
 	enum mwi_source source;
 	int mwi_errno;			/* why mwi is -1 */
+	const char *na_reason;		/* why MWI cannot exist (MWI_NOT_POSSIBLE) */
 	int cls_bytes;			/* cache line size; -1 when unreadable */
 	struct mwi_diag diag;
 };

@@ -28,7 +28,9 @@ static void fill_row(const struct dev *d, struct row *r)
 {
 	name_class(d->class, r->class, sizeof(r->class));
 	name_device(d->vendor, d->device, r->name, sizeof(r->name));
-	if (d->mwi < 0)
+	if (d->source == MWI_NOT_POSSIBLE)
+		snprintf(r->mwi, sizeof(r->mwi), "n/a");
+	else if (d->mwi < 0)
 		snprintf(r->mwi, sizeof(r->mwi), "? (%s)", strerror(d->mwi_errno));
 	else
 		snprintf(r->mwi, sizeof(r->mwi), "%s", mwi_word(d));
@@ -74,6 +76,8 @@ static const char *source_word(const struct dev *d)
 		return "sysfs";
 	case MWI_FROM_CONFIG:
 		return "config";
+	case MWI_NOT_POSSIBLE:
+		return "none";
 	default:
 		return NULL;
 	}
@@ -103,7 +107,10 @@ static void json_dev(const struct dev *d, int numeric)
 	fputs(", \"mwi_source\": ", stdout);
 	json_string(source_word(d));
 	fputs(", \"mwi_error\": ", stdout);
-	json_string(d->mwi < 0 ? strerror(d->mwi_errno) : NULL);
+	json_string(d->source == MWI_NOT_POSSIBLE ? NULL :
+		    d->mwi < 0 ? strerror(d->mwi_errno) : NULL);
+	fputs(", \"mwi_unavailable\": ", stdout);
+	json_string(d->source == MWI_NOT_POSSIBLE ? d->na_reason : NULL);
 	fputs(", \"cache_line_size\": ", stdout);
 	if (d->cls_bytes < 0)
 		fputs("null", stdout);
@@ -184,10 +191,15 @@ void print_show(const struct dev *d, int json, int numeric)
 	printf("class:           %s\n", r.class);
 	printf("device:          %s\n", r.name);
 	printf("driver:          %s\n", d->driver[0] ? d->driver : "-");
-	printf("mwi:             %s\n", r.mwi);
+	if (d->source == MWI_NOT_POSSIBLE)
+		printf("mwi:             n/a (%s: the MWI bit is hardwired to 0)\n",
+		       d->na_reason);
+	else
+		printf("mwi:             %s\n", r.mwi);
 	printf("mwi source:      %s\n", d->source == MWI_FROM_SYSFS ? "sysfs mwi attribute" :
 	       d->source == MWI_FROM_CONFIG ?
-	       "config space (the kernel has no mwi attribute)" : "-");
+	       "config space (the kernel has no mwi attribute)" :
+	       d->source == MWI_NOT_POSSIBLE ? "none (the kernel hides mwi here)" : "-");
 	printf("cache line size: %s%s\n", r.cls, d->cls_bytes < 0 ? "" : " bytes");
 	if (!g->valid) {
 		printf("diagnostics:     not available\n");

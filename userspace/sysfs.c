@@ -83,6 +83,21 @@ static void read_driver(int dfd, struct dev *d)
  * COMMAND from the config file (a kernel without the pci-mwi series). The
  * config file is read only for that, or when @need_cls.
  */
+/*
+ * Why a function without the mwi attribute can never have MWI: the
+ * kernel hides the attribute on SR-IOV virtual functions (a physfn link)
+ * and PCI Express functions (which have current_link_speed). NULL when
+ * neither: the kernel lacks the series.
+ */
+static const char *mwi_not_possible(int dfd)
+{
+	if (faccessat(dfd, "physfn", F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		return "SR-IOV virtual function";
+	if (faccessat(dfd, "current_link_speed", F_OK, 0) == 0)
+		return "PCI Express function";
+	return NULL;
+}
+
 static void read_state(int dfd, struct dev *d, int need_cls)
 {
 	unsigned char cfg[16];
@@ -100,6 +115,13 @@ static void read_state(int dfd, struct dev *d, int need_cls)
 		d->mwi_errno = len < 0 ? (int)-len : EINVAL;
 		if (d->mwi < 0 && len >= 0)
 			d->source = MWI_UNKNOWN;
+		return;
+	}
+	d->na_reason = mwi_not_possible(dfd);
+	if (d->na_reason) {
+		d->source = MWI_NOT_POSSIBLE;
+		d->mwi = -1;
+		d->mwi_errno = ENOENT;
 		return;
 	}
 	d->source = MWI_FROM_CONFIG;

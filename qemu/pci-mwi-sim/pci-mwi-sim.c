@@ -16,7 +16,9 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -29,6 +31,8 @@
 #define SIM_MAX_FNS		256
 #define SIM_CFG_SIZE		256
 #define SIM_PCIE_CAP		0x40
+#define SIM_INTX_PERIOD_NS	(100 * NSEC_PER_USEC)
+#define SIM_INTX_WINDOW_US	200
 
 enum sim_kind {
 	SIM_ACCEPTS,	/* MWI bit and cache line size writable */
@@ -38,6 +42,7 @@ enum sim_kind {
 	SIM_CLS_ODD,	/* cache line size starts at 96 bytes; MWI writable */
 	SIM_PCIE,	/* PCI Express capability, MWI hardwired to 0 */
 	SIM_BRIDGE,	/* PCI-to-PCI bridge with an "accepts" child */
+	SIM_RTL8168,	/* "pcie" with the IDs of a Realtek RTL8168 NIC */
 	SIM_NR_KINDS,
 };
 
@@ -49,6 +54,7 @@ static const char * const sim_kind_names[SIM_NR_KINDS] = {
 	[SIM_CLS_ODD] = "cls-odd",
 	[SIM_PCIE] = "pcie",
 	[SIM_BRIDGE] = "bridge",
+	[SIM_RTL8168] = "rtl8168",
 };
 
 /* PCIBIOS errors a test can inject, by the name used in debugfs. */
@@ -67,6 +73,7 @@ static const struct {
 enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
+	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM,
 	SIM_NR_KNOBS,
 };
 
@@ -86,6 +93,9 @@ static const struct {
 	[K_WRITES] = { "writes", 0600 },
 	[K_API] = { "api", 0600 },
 	[K_PROBE_RESULT] = { "probe_result", 0400 },
+	[K_FAIL_WHERE] = { "fail_where", 0600 },
+	[K_FAIL_AFTER] = { "fail_after", 0600 },
+	[K_INTX_STORM] = { "intx_storm", 0600 },
 };
 
 struct sim_fn;
@@ -103,6 +113,8 @@ struct sim_fn {
 	struct sim_fn *parent;		/* the bridge a child sits behind */
 	u8 cfg[SIM_CFG_SIZE];
 	unsigned int fail_reads, fail_writes;
+	int fail_where;			/* -1: any register */
+	unsigned int fail_after;	/* matching accesses let through first */
 	int fail_code;
 	bool vanished, drop_writes;
 	unsigned long reads, writes;
@@ -110,6 +122,16 @@ struct sim_fn {
 	int probe_result;		/* pcim_set_mwi() in sim_probe() */
 	const char *api_op;		/* last operation through "api" */
 	int api_result;
+	/*
+	 * INTx storm: a timer in hard-IRQ context flips the interrupt status
+	 * and masks or unmasks INTx with pci_check_and_(un)mask_intx(), as
+	 * uio_pci_generic does; a COMMAND write from elsewhere that changes
+	 * DisINTx has lost one of its changes.
+	 */
+	struct hrtimer intx_timer;
+	struct pci_dev *intx_pdev;
+	bool intx_storm;
+	unsigned long intx_flips, intx_lost;
 	struct sim_knob knobs[SIM_NR_KNOBS];
 };
 
@@ -127,7 +149,7 @@ static struct {
 static char *devices = "accepts,refuses,stuck,cls-ro,cls-odd,pcie,bridge";
 module_param(devices, charp, 0444);
 MODULE_PARM_DESC(devices,
-		 "comma-separated personalities, NAME or NAME*COUNT: accepts, refuses, stuck, cls-ro, cls-odd, pcie, bridge (at most 256 functions)");
+		 "comma-separated personalities, NAME or NAME*COUNT: accepts, refuses, stuck, cls-ro, cls-odd, pcie, bridge, rtl8168 (at most 256 functions)");
 
 static void sim_put16(u8 *cfg, int where, u16 val)
 {
@@ -153,6 +175,12 @@ static void sim_init_cfg(struct sim_fn *fn, bool multifunction)
 	case SIM_CLS_ODD:
 		cfg[PCI_CACHE_LINE_SIZE] = 24;	/* 96 bytes: not a multiple of 64 */
 		break;
+	case SIM_RTL8168:
+		sim_put16(cfg, PCI_VENDOR_ID, PCI_VENDOR_ID_REALTEK);
+		sim_put16(cfg, PCI_DEVICE_ID, 0x8168);
+		cfg[PCI_CLASS_DEVICE] = PCI_CLASS_NETWORK_ETHERNET & 0xff;
+		cfg[PCI_CLASS_DEVICE + 1] = PCI_CLASS_NETWORK_ETHERNET >> 8;
+		fallthrough;
 	case SIM_PCIE:
 		sim_put16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
 		cfg[PCI_CAPABILITY_LIST] = SIM_PCIE_CAP;
@@ -191,6 +219,9 @@ static void sim_write_byte(struct sim_fn *fn, int where, u8 val)
 		break;
 	case PCI_COMMAND + 1:
 		val &= (PCI_COMMAND_SERR | PCI_COMMAND_INTX_DISABLE) >> 8;
+		if (fn->intx_storm && !in_hardirq() &&
+		    ((val ^ fn->cfg[where]) & (PCI_COMMAND_INTX_DISABLE >> 8)))
+			fn->intx_lost++;
 		break;
 	case PCI_CACHE_LINE_SIZE:
 		if (fn->kind == SIM_CLS_RO)
@@ -248,10 +279,14 @@ static struct sim_fn *sim_access(struct pci_bus *bus, unsigned int devfn,
 	else
 		fn->reads++;
 	fail = write ? &fn->fail_writes : &fn->fail_reads;
-	if (*fail) {
-		(*fail)--;
-		*rc = fn->fail_code;
-		return NULL;
+	if (*fail && (fn->fail_where < 0 || fn->fail_where == where)) {
+		if (fn->fail_after) {
+			fn->fail_after--;
+		} else {
+			(*fail)--;
+			*rc = fn->fail_code;
+			return NULL;
+		}
 	}
 	*rc = PCIBIOS_SUCCESSFUL;
 	return fn;
@@ -262,6 +297,7 @@ static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 {
 	struct sim_fn *fn;
 	unsigned long flags;
+	bool widen = false;
 	int i, rc;
 
 	spin_lock_irqsave(&sim.lock, flags);
@@ -274,8 +310,16 @@ static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 		*val = 0;
 		for (i = 0; i < size; i++)
 			*val |= (u32)fn->cfg[where + i] << (8 * i);
+		widen = fn->intx_storm && where == PCI_COMMAND && !in_hardirq();
 	}
 	spin_unlock_irqrestore(&sim.lock, flags);
+	/*
+	 * During an INTx storm, a COMMAND read outside hard-IRQ context
+	 * takes long enough for the timer to fire before the caller can
+	 * write the value back, unless the caller has interrupts off.
+	 */
+	if (widen)
+		udelay(SIM_INTX_WINDOW_US);
 	return rc;
 }
 
@@ -457,6 +501,17 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 					     fn->api_op, fn->api_result) :
 				   scnprintf(buf, sizeof(buf), "none\n");
 		break;
+	case K_FAIL_WHERE:
+		len = fn->fail_where < 0 ? scnprintf(buf, sizeof(buf), "any\n") :
+					   scnprintf(buf, sizeof(buf), "%d\n", fn->fail_where);
+		break;
+	case K_FAIL_AFTER:
+		len = scnprintf(buf, sizeof(buf), "%u\n", fn->fail_after);
+		break;
+	case K_INTX_STORM:
+		len = scnprintf(buf, sizeof(buf), "%d %lu %lu\n", fn->intx_storm,
+				fn->intx_flips, fn->intx_lost);
+		break;
 	default:
 		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d\n", fn->probe_result) :
 				   scnprintf(buf, sizeof(buf), "none\n");
@@ -474,6 +529,76 @@ static int sim_parse_bool(const char *buf, bool *val)
 	if (kstrtouint(buf, 10, &v) || v > 1)
 		return -EINVAL;
 	*val = v;
+	return 0;
+}
+
+/* "any", or a config register offset (0-255, decimal or 0x hex). */
+static int sim_parse_where(const char *buf, int *where)
+{
+	unsigned int v;
+
+	if (sysfs_streq(buf, "any")) {
+		*where = -1;
+		return 0;
+	}
+	if (kstrtouint(buf, 0, &v) || v >= SIM_CFG_SIZE)
+		return -EINVAL;
+	*where = v;
+	return 0;
+}
+
+static enum hrtimer_restart sim_intx_tick(struct hrtimer *timer)
+{
+	struct sim_fn *fn = container_of(timer, struct sim_fn, intx_timer);
+	bool pending, changed;
+	u16 status;
+
+	spin_lock(&sim.lock);
+	status = fn->cfg[PCI_STATUS] | fn->cfg[PCI_STATUS + 1] << 8;
+	status ^= PCI_STATUS_INTERRUPT;
+	sim_put16(fn->cfg, PCI_STATUS, status);
+	pending = status & PCI_STATUS_INTERRUPT;
+	spin_unlock(&sim.lock);
+
+	changed = pending ? pci_check_and_mask_intx(fn->intx_pdev) :
+			    pci_check_and_unmask_intx(fn->intx_pdev);
+	spin_lock(&sim.lock);
+	fn->intx_flips += changed;
+	spin_unlock(&sim.lock);
+	hrtimer_forward_now(timer, ns_to_ktime(SIM_INTX_PERIOD_NS));
+	return HRTIMER_RESTART;
+}
+
+static int sim_intx_start(struct sim_fn *fn)
+{
+	struct pci_dev *pdev;
+
+	if (fn->intx_pdev)
+		return -EBUSY;
+	pdev = sim_pci_dev(fn);
+	if (!pdev)
+		return -ENODEV;
+	fn->intx_pdev = pdev;
+	spin_lock_irq(&sim.lock);
+	fn->intx_flips = 0;
+	fn->intx_lost = 0;
+	fn->intx_storm = true;
+	spin_unlock_irq(&sim.lock);
+	hrtimer_start(&fn->intx_timer, ns_to_ktime(SIM_INTX_PERIOD_NS),
+		      HRTIMER_MODE_REL);
+	return 0;
+}
+
+static int sim_intx_stop(struct sim_fn *fn)
+{
+	if (!fn->intx_pdev)
+		return 0;
+	hrtimer_cancel(&fn->intx_timer);
+	spin_lock_irq(&sim.lock);
+	fn->intx_storm = false;
+	spin_unlock_irq(&sim.lock);
+	pci_dev_put(fn->intx_pdev);
+	fn->intx_pdev = NULL;
 	return 0;
 }
 
@@ -513,10 +638,20 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 		rc = sim_call_api(fn, buf);
 		return rc ? rc : count;
 	}
+	if (knob->id == K_INTX_STORM) {
+		rc = sim_parse_bool(buf, &flag);
+		if (!rc)
+			rc = flag ? sim_intx_start(fn) : sim_intx_stop(fn);
+		return rc ? rc : count;
+	}
 
 	switch (knob->id) {
+	case K_FAIL_WHERE:
+		rc = sim_parse_where(buf, &code);
+		break;
 	case K_FAIL_READS:
 	case K_FAIL_WRITES:
+	case K_FAIL_AFTER:
 	case K_READS:
 	case K_WRITES:
 		rc = kstrtouint(buf, 10, &n) ? -EINVAL : 0;
@@ -556,6 +691,12 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 		break;
 	case K_DROP_WRITES:
 		fn->drop_writes = flag;
+		break;
+	case K_FAIL_WHERE:
+		fn->fail_where = code;
+		break;
+	case K_FAIL_AFTER:
+		fn->fail_after = n;
 		break;
 	default:
 		fn->fail_code = code;
@@ -664,6 +805,9 @@ static int sim_create_functions(void)
 		fn->kind = kinds[i];
 		fn->devfn = multi ? i : PCI_DEVFN(i, 0);
 		fn->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
+		fn->fail_where = -1;
+		hrtimer_init(&fn->intx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+		fn->intx_timer.function = sim_intx_tick;
 		sim_init_cfg(fn, multi);
 		sim.root[fn->devfn] = fn;
 		if (fn->kind != SIM_BRIDGE)
@@ -672,6 +816,9 @@ static int sim_create_functions(void)
 		fn->child->kind = SIM_ACCEPTS;
 		fn->child->parent = fn;
 		fn->child->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
+		fn->child->fail_where = -1;
+		hrtimer_init(&fn->child->intx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+		fn->child->intx_timer.function = sim_intx_tick;
 		sim_init_cfg(fn->child, false);
 	}
 	sim.nr_fns = child;
@@ -729,6 +876,10 @@ free_fns:
 
 static void __exit sim_exit(void)
 {
+	int i;
+
+	for (i = 0; i < sim.nr_fns; i++)
+		sim_intx_stop(&sim.fns[i]);
 	pci_unregister_driver(&sim_driver);
 	debugfs_remove_recursive(sim.debugfs);
 	pci_lock_rescan_remove();

@@ -14,7 +14,7 @@ setup() {
 
 @test "list --json has exactly the documented keys, in order" {
 	assert_equal "$(mwictl list --json | jq -c '.[0] | keys_unsorted')" \
-		'["slot","class","class_name","vendor","device","device_name","driver","mwi","mwi_source","mwi_error","cache_line_size"]'
+		'["slot","class","class_name","vendor","device","device_name","driver","mwi","mwi_source","mwi_error","mwi_unavailable","cache_line_size"]'
 }
 
 @test "list --json values: ids in hex, state words, bytes, null driver when unbound" {
@@ -55,6 +55,6 @@ setup() {
 	run mwictl show 00:03.0 --json
 	assert_success
 	assert_equal "$(jq -c 'keys_unsorted' <<<"$output")" \
-		'["slot","class","class_name","vendor","device","device_name","driver","mwi","mwi_source","mwi_error","cache_line_size","diag"]'
+		'["slot","class","class_name","vendor","device","device_name","driver","mwi","mwi_source","mwi_error","mwi_unavailable","cache_line_size","diag"]'
 	assert_equal "$(jq -c '.diag' <<<"$output")" null
 }
