@@ -10,6 +10,7 @@ KSRC        := $(BUILD)/linux
 KOBJ        := $(BUILD)/kobj
 KOBJ_NODEBUGFS := $(BUILD)/kobj-nodebugfs
 KOBJ_DEBUG  := $(BUILD)/kobj-debug
+KOBJ_W1     := $(BUILD)/kobj-w1
 LOGS        := $(BUILD)/logs
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
 KERNEL_NODEBUGFS := $(KOBJ_NODEBUGFS)/arch/x86/boot/bzImage
@@ -25,7 +26,7 @@ CMD         ?=
 
 PATCHDIR    := $(CURDIR)/kernel-patches
 
-export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR
+export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR KOBJ_W1
 
 MWICTL      := userspace/mwictl
 SIMDIR      := $(BUILD)/pci-mwi-sim
@@ -104,6 +105,7 @@ check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
 
 clean:
-	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(BUILD)/kobj-bisect $(SIMDIR) $(SIMDIR_DEBUG) \
+	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(KOBJ_W1) $(BUILD)/kobj-bisect $(BUILD)/kobj-w1-bisect \
+		$(BUILD)/kobj-mutant $(SIMDIR) $(SIMDIR_DEBUG) \
 		$(INITRD) $(INITRD_DEBUG) $(LOGS)
 	$(MAKE) -C userspace clean

@@ -5,8 +5,9 @@
 #
 # Prove the series is bisectable: apply the patches one at a time to a
 # pristine worktree of KSRC, build the guest kernel after each (in KOBJ,
-# incrementally) and boot the pc guest to run tests-bats/drivers.bats.
-# Prints TAP, then "N passed, N failed".
+# incrementally) and boot the pc guest to run tests-bats/drivers.bats, and
+# compile every file touched so far with W=1 under allmodconfig (in
+# KOBJ-w1, w1-check.sh). Prints TAP, then "N passed, N failed".
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -17,7 +18,10 @@ worktree=$(realpath -m "$3")
 kobj=$(realpath -m "$4")
 outdir=$(realpath -m "$5")
 git_id=(-c user.name=pci-mwi -c user.email=pci-mwi@localhost)
-patches=("$patchdir"/0[0-9][0-9][1-9]-*.patch)
+patches=()
+for p in "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch; do
+	case "$(basename "$p")" in 0000-*) ;; *) patches+=("$p") ;; esac
+done
 passed=0 failed=0 n=0
 
 tap() {
@@ -47,7 +51,7 @@ fi
 git -C "$worktree" am --abort >/dev/null 2>&1 || true
 git -C "$worktree" reset -q --hard pristine
 
-printf '1..%d\n' "$((${#patches[@]} + 1))"
+printf '1..%d\n' "$((2 * ${#patches[@]} + 1))"
 rc=0
 build_and_boot 0000-pristine || rc=1
 tap "$rc" "pristine linux-source-6.1 builds and boots"
@@ -56,6 +60,11 @@ for p in "${patches[@]}"; do
 	rc=0
 	git -C "$worktree" "${git_id[@]}" am -q "$p" && build_and_boot "$name" || rc=1
 	tap "$rc" "the tree builds and boots, and every driver binds, after $name"
+	rc=0
+	"$here/w1-check.sh" "$worktree" "$kobj-w1" pristine >"$outdir/w1-$name.tap" 2>&1 || rc=1
+	grep -q '^not ok' "$outdir/w1-$name.tap" && rc=1
+	grep -q '^ok' "$outdir/w1-$name.tap" || rc=1
+	tap "$rc" "every file touched up to $name compiles with W=1 and no warning"
 done
 printf '%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" = 0 ]

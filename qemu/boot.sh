@@ -56,7 +56,10 @@ pc | nodebugfs)
 	;;
 q35)
 	# PCI Express: the specification hardwires MWI to zero.
-	devices=(-M q35
+	# The guest kernel has no ACPI, so it drives the root port's hotplug
+	# natively (pciehp): QEMU must too, or the slot reads as empty and
+	# pciehp powers the e1000e behind it off.
+	devices=(-M q35 -global ICH9-LPC.acpi-pci-hotplug-with-bridge-support=off
 		-netdev hubport,id=n0,hubid=0 -device e1000e,netdev=n0
 		-device pcie-root-port,id=rp1,chassis=1
 		-netdev hubport,id=n1,hubid=1 -device e1000e,netdev=n1,bus=rp1)

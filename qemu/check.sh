@@ -83,42 +83,93 @@ count_tap() {
 	[ "$planned" != 0 ] && [ "$seen" = "$planned" ]
 }
 
-# A host check whose TAP output goes to $outdir/$1.tap.
-host_tap() {
-	local name=$1 heading=$2
-	shift 2
-	"$@" >"$outdir/$name.tap" 2>&1 || true
-	count_tap "$heading" "$outdir/$name.tap" ||
-		harness_failure "$name" "did not run every test (see $outdir/$name.tap)"
+# Host checks are cached like guests: $key (a hash of everything the check
+# reads) equal to that of its last green run means its recorded output is
+# shown again instead of running it.
+host_cached() {
+	local name=$1 key=$2
+	use_cache && [ -n "$key" ] &&
+		[ "$(cat "$outdir/cache/host-$name.key" 2>/dev/null)" = "$key" ] &&
+		cp "$outdir/cache/host-$name.out" "$outdir/$name.out"
 }
 
-# A host check that passes when its command does; output to $outdir/$1.log.
+host_remember() {
+	local name=$1 key=$2
+	mkdir -p "$outdir/cache"
+	cp "$outdir/$name.out" "$outdir/cache/host-$name.out"
+	printf '%s\n' "$key" >"$outdir/cache/host-$name.key"
+}
+
+# A host check whose TAP output goes to $outdir/$1.out.
+host_tap() {
+	local name=$1 heading=$2 key=$3 failed_before=$failed cached=""
+	shift 3
+	if host_cached "$name" "$key"; then
+		cached=" (cached: inputs identical to its last green run)"
+	else
+		"$@" >"$outdir/$name.out" 2>&1 || true
+	fi
+	count_tap "$heading$cached" "$outdir/$name.out" ||
+		harness_failure "$name" "did not run every test (see $outdir/$name.out)"
+	[ "$failed" = "$failed_before" ] && [ -z "$cached" ] && host_remember "$name" "$key"
+	return 0
+}
+
+# A host check that passes when its command does; output to $outdir/$1.out.
 host_ok() {
-	local name=$1 text=$2
-	shift 2
-	if "$@" >"$outdir/$name.log" 2>&1; then
+	local name=$1 text=$2 key=$3
+	shift 3
+	if host_cached "$name" "$key"; then
+		printf 'ok - %s (cached)\n' "$text"
+		passed=$((passed + 1))
+	elif "$@" >"$outdir/$name.out" 2>&1; then
 		printf 'ok - %s\n' "$text"
 		passed=$((passed + 1))
+		host_remember "$name" "$key"
 	else
-		harness_failure "$name" "failed: $text (see $outdir/$name.log)"
+		harness_failure "$name" "failed: $text (see $outdir/$name.out)"
 	fi
+}
+
+# A hash of the files named, and of the output of commands after "--".
+inputs_key() {
+	local f
+	{
+		for f in "$@"; do
+			[ "$f" = -- ] && break
+			cat "$f" 2>/dev/null || printf 'missing %s\n' "$f"
+		done
+	} | sha256sum | cut -d' ' -f1
+}
+
+# The patched tree's state: its commit and any change not committed.
+ksrc_key() {
+	{ git -C "$KSRC" rev-parse HEAD; git -C "$KSRC" diff HEAD; } 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
 run_host_tests() {
-	local top=$here/..
-	host_tap series "kernel series (host)" "$here/series-tests.sh" "$KSRC" "$PATCHDIR"
-	host_tap mwictl "mwictl (host)" make -s -C "$top/userspace" check
-	host_tap mwictl-san "mwictl under ASan and UBSan (host)" \
+	local top=$here/.. us
+	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
+		"$top"/userspace/mwictl.bash-completion "$top"/userspace/tests/* "$top"/userspace/fuzz/*.c \
+		"$top"/userspace/fuzz/seeds/* /usr/share/misc/pci.ids)
+	host_tap series "kernel series (host)" \
+		"$(inputs_key "$PATCHDIR"/*.patch "$here/series-tests.sh" "$KSRC/scripts/checkpatch.pl")" \
+		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
+	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
+	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
 		make -s -C "$top/userspace" check-sanitizers
-	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" \
+	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
 		make -s -C "$top/userspace" check-clang
 	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
-		make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
+		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	if [ -n "${KOBJ_W1:-}" ]; then
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
+			"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")" \
 			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
 	fi
-	host_tap harness "the harness's own paths (host)" bats --tap "$here/tests"
+	host_tap harness "the harness's own paths (host)" \
+		"$(inputs_key "$here"/check.sh "$here"/boot.sh "$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \
+		bats --tap "$here/tests"
 }
 
 extra_cpio() {

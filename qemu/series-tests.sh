@@ -10,7 +10,10 @@ set -eu
 
 ksrc=$(realpath "$1")
 patchdir=$(realpath "$2")
-patches=("$patchdir"/0[0-9][0-9][1-9]-*.patch)
+patches=()
+for p in "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch; do
+	case "$(basename "$p")" in 0000-*) ;; *) patches+=("$p") ;; esac
+done
 n=0
 
 tap() {
@@ -37,7 +40,8 @@ for p in "${patches[@]}"; do
 done
 rc=0
 for p in "${patches[@]}"; do
-	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$p")
+	subject=$(sed -n 's/^Subject: \[PATCH \(v[0-9]* \)\{0,1\}[0-9]*\/[0-9]*\] //p' "$p")
+	[ -n "$subject" ] || rc=1
 	grep -qF -- "$subject" "$patchdir"/0000-cover-letter.patch || rc=1
 done
 tap "$rc" "the cover letter lists the subject of every patch"

@@ -74,12 +74,28 @@ qemu_slots() {
 	pci_slots | grep '^0000:'
 }
 
-# The function the input tests write to: the guest's first NIC.
+# Functions of QEMU's own devices that have the mwi attribute: those
+# where MWI can exist (not PCI Express).
+qemu_mwi_slots() {
+	local slot
+	for slot in $(qemu_slots); do
+		[ -e "$(mwi_file "$slot")" ] && echo "$slot"
+	done
+	return 0
+}
+
+# True when lspci shows a PCI Express capability on slot $1.
+is_pcie() {
+	lspci -vv -s "$1" | grep -q 'Express (v'
+}
+
+# The function the input tests write to: the guest's first NIC on pc; on
+# q35, whose NICs are PCI Express, the first function with the attribute.
 input_slot() {
 	if conventional_pci; then
 		slot_of_id 10ec:8139
 	else
-		slot_of_id 8086:10d3
+		qemu_mwi_slots | head -1
 	fi
 }
 
@@ -158,6 +174,19 @@ sim_reset_counts() {
 # Config reads and writes since the last reset, as "R W".
 sim_counts() {
 	printf '%s %s\n' "$(sim_knob "$1" reads)" "$(sim_knob "$1" writes)"
+}
+
+# Let slot $1 runtime-suspend (power/control=auto) and wait until it is.
+runtime_suspend() {
+	local i status
+	echo auto >"$SYSFS_PCI/$1/power/control"
+	for ((i = 0; i < 100; i++)); do
+		status=$(cat "$SYSFS_PCI/$1/power/runtime_status")
+		[ "$status" = suspended ] && return 0
+		sleep 0.05
+	done
+	echo "$1: runtime_status is $status, not suspended" >&2
+	return 1
 }
 
 # Call a PCI core MWI function (set, try_set, clear, cacheline) on slot $1

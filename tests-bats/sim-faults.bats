@@ -126,3 +126,60 @@ assert_unchanged() { # COMMAND CLS
 	run mwictl on "$slot"
 	assert_equal "$status" 2
 }
+
+# Failures after the cache line size was programmed (0 -> 64 bytes): the
+# write must put it back, whatever the failure.
+
+@test "a failed write of COMMAND after the cache line size was programmed puts it back" {
+	sim_knob "$slot" fail_code set_failed
+	sim_knob "$slot" fail_where 4
+	sim_knob "$slot" fail_writes 1
+	run write_mwi "$slot" '1\n'
+	assert_failure
+	assert_output --partial "Input/output error"
+	assert_unchanged 0x0000 0
+}
+
+@test "a failed read-back of COMMAND puts COMMAND and the cache line size back" {
+	sim_knob "$slot" fail_code set_failed
+	sim_knob "$slot" fail_where 4
+	sim_knob "$slot" fail_after 1
+	sim_knob "$slot" fail_reads 1
+	run write_mwi "$slot" '1\n'
+	assert_failure
+	assert_output --partial "Input/output error"
+	assert_unchanged 0x0000 0
+}
+
+@test "a device gone (device_not_found) at the read-back of COMMAND gives ENODEV and the cache line size back" {
+	sim_knob "$slot" fail_where 4
+	sim_knob "$slot" fail_after 1
+	sim_knob "$slot" fail_reads 1
+	run write_mwi "$slot" '1\n'
+	assert_failure
+	assert_output --partial "No such device"
+	assert_unchanged 0x0000 0
+}
+
+@test "a failed read-back of the cache line size puts the old value back" {
+	sim_knob "$slot" fail_code set_failed
+	sim_knob "$slot" fail_where 0x0c
+	sim_knob "$slot" fail_after 1
+	sim_knob "$slot" fail_reads 1
+	run write_mwi "$slot" '1\n'
+	assert_failure
+	assert_output --partial "Input/output error"
+	assert_unchanged 0x0000 0
+}
+
+@test "fail_where takes any or an offset below 256, and nothing else" {
+	sim_knob "$slot" fail_where 0x04
+	assert_equal "$(sim_knob "$slot" fail_where)" 4
+	run sim_knob "$slot" fail_where 256
+	assert_failure
+	run sim_knob "$slot" fail_where four
+	assert_failure
+	assert_equal "$(sim_knob "$slot" fail_where)" 4
+	sim_knob "$slot" fail_where any
+	assert_equal "$(sim_knob "$slot" fail_where)" any
+}

@@ -75,11 +75,14 @@ sysfs_row() {
 @test "cls-odd: echo 0 succeeds and leaves the 96-byte cache line size" {
 	sysfs_row "$(sim_slot cls-odd)" 0 ok 0 96
 }
-@test "pcie: echo 1 fails with EOPNOTSUPP and puts the cache line size back" {
-	sysfs_row "$(sim_slot pcie)" 1 "Operation not supported" 0 0
-}
-@test "pcie: echo 0 succeeds and changes nothing" {
-	sysfs_row "$(sim_slot pcie)" 0 ok 0 0
+@test "pcie: the function has no mwi attribute, and mwictl says n/a" {
+	local slot
+	slot=$(sim_slot pcie)
+	[ ! -e "$(mwi_file "$slot")" ]
+	[ -e "$(mwi_file "$(sim_slot accepts)")" ]
+	assert_equal "$(mwictl get "$slot")" n/a
+	run mwictl show "$slot"
+	assert_line 'mwi:             n/a (PCI Express function: the MWI bit is hardwired to 0)'
 }
 @test "bridge: echo 1 turns MWI on for the bridge itself" {
 	sysfs_row "$(sim_slot bridge)" 1 ok 1 64

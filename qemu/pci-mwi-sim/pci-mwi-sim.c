@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
@@ -73,7 +74,7 @@ static const struct {
 enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
-	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM,
+	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD,
 	SIM_NR_KNOBS,
 };
 
@@ -96,6 +97,7 @@ static const struct {
 	[K_FAIL_WHERE] = { "fail_where", 0600 },
 	[K_FAIL_AFTER] = { "fail_after", 0600 },
 	[K_INTX_STORM] = { "intx_storm", 0600 },
+	[K_COLD] = { "cold_when_suspended", 0600 },
 };
 
 struct sim_fn;
@@ -132,6 +134,11 @@ struct sim_fn {
 	struct pci_dev *intx_pdev;
 	bool intx_storm;
 	unsigned long intx_flips, intx_lost;
+	/*
+	 * D3cold while runtime-suspended: config reads return all ones and
+	 * writes are lost, as when the power is off.
+	 */
+	struct pci_dev *cold_pdev;
 	struct sim_knob knobs[SIM_NR_KNOBS];
 };
 
@@ -264,6 +271,12 @@ static struct sim_fn *sim_find(struct pci_bus *bus, unsigned int devfn)
  * The function a config access is for, counted, with one injected failure
  * taken. NULL (and @rc set) when the access fails. Called under sim.lock.
  */
+/* The function is powered off: runtime-suspended with cold_when_suspended. */
+static bool sim_cold(const struct sim_fn *fn)
+{
+	return fn->cold_pdev && pm_runtime_suspended(&fn->cold_pdev->dev);
+}
+
 static struct sim_fn *sim_access(struct pci_bus *bus, unsigned int devfn,
 				 int where, int size, bool write, int *rc)
 {
@@ -304,7 +317,7 @@ static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 	fn = sim_access(bus, devfn, where, size, false, &rc);
 	if (!fn) {
 		*val = ~0U;
-	} else if (fn->vanished) {
+	} else if (fn->vanished || sim_cold(fn)) {
 		*val = size == 4 ? ~0U : (1U << (8 * size)) - 1;
 	} else {
 		*val = 0;
@@ -332,7 +345,7 @@ static int sim_write(struct pci_bus *bus, unsigned int devfn, int where,
 
 	spin_lock_irqsave(&sim.lock, flags);
 	fn = sim_access(bus, devfn, where, size, true, &rc);
-	if (fn && !fn->vanished && !fn->drop_writes) {
+	if (fn && !fn->vanished && !fn->drop_writes && !sim_cold(fn)) {
 		for (i = 0; i < size; i++)
 			sim_write_byte(fn, where + i, val >> (8 * i));
 	}
@@ -512,6 +525,9 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 		len = scnprintf(buf, sizeof(buf), "%d %lu %lu\n", fn->intx_storm,
 				fn->intx_flips, fn->intx_lost);
 		break;
+	case K_COLD:
+		len = scnprintf(buf, sizeof(buf), "%d\n", !!fn->cold_pdev);
+		break;
 	default:
 		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d\n", fn->probe_result) :
 				   scnprintf(buf, sizeof(buf), "none\n");
@@ -602,6 +618,25 @@ static int sim_intx_stop(struct sim_fn *fn)
 	return 0;
 }
 
+static int sim_set_cold(struct sim_fn *fn, bool on)
+{
+	struct pci_dev *pdev = NULL;
+
+	if (on && !fn->cold_pdev) {
+		pdev = sim_pci_dev(fn);
+		if (!pdev)
+			return -ENODEV;
+	}
+	if (!on && fn->cold_pdev)
+		pdev = fn->cold_pdev;
+	spin_lock_irq(&sim.lock);
+	fn->cold_pdev = on ? (fn->cold_pdev ?: pdev) : NULL;
+	spin_unlock_irq(&sim.lock);
+	if (!on)
+		pci_dev_put(pdev);
+	return 0;
+}
+
 static int sim_parse_error(const char *buf, int *code)
 {
 	int i;
@@ -636,6 +671,12 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 
 	if (knob->id == K_API) {
 		rc = sim_call_api(fn, buf);
+		return rc ? rc : count;
+	}
+	if (knob->id == K_COLD) {
+		rc = sim_parse_bool(buf, &flag);
+		if (!rc)
+			rc = sim_set_cold(fn, flag);
 		return rc ? rc : count;
 	}
 	if (knob->id == K_INTX_STORM) {
@@ -878,8 +919,10 @@ static void __exit sim_exit(void)
 {
 	int i;
 
-	for (i = 0; i < sim.nr_fns; i++)
+	for (i = 0; i < sim.nr_fns; i++) {
 		sim_intx_stop(&sim.fns[i]);
+		sim_set_cold(&sim.fns[i], false);
+	}
 	pci_unregister_driver(&sim_driver);
 	debugfs_remove_recursive(sim.debugfs);
 	pci_lock_rescan_remove();
