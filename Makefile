@@ -3,6 +3,7 @@
 #   make run     boot the pc guest with a shell (CMD='...' runs one command)
 #   make check-debug   every guest test on the KASAN + lockdep kernel
 #   make check-bisect  build and boot the kernel after every patch of the series
+#   make check-mutants apply each one-line fault of qemu/mutants/ and show the test that kills it
 #   make bench   measure config accesses, command times and the build loop
 
 BUILD       ?= $(CURDIR)/build
@@ -36,7 +37,7 @@ SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash $(MWICTL)
 
-.PHONY: all check check-debug check-bisect bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
+.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
 
 all: kernel modules userspace initramfs
 
@@ -100,6 +101,9 @@ run: kernel modules userspace initramfs
 
 bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-debug
 	@qemu/bench.sh $(BUILD)
+
+check-mutants: kernel-tree userspace
+	@qemu/mutants.sh $(KSRC) $(BUILD)
 
 check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect

@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mutants.sh KSRC BUILD
+#
+# "make check-mutants": prove that the tests have teeth. Each
+# qemu/mutants/*.patch is a one-line fault in the patched tree; its header
+# names the promise it breaks, the guests to boot and the test files to run
+# there:
+#   # promise: ...
+#   # guests: sim
+#   # tests: sim-sysfs.bats sim-faults.bats
+# First the unmutated tree must pass every test that any mutant names (the
+# baseline). Then, for each mutant, a worktree of KSRC gets the fault, the
+# guest kernel is rebuilt incrementally (BUILD/kobj-mutant), and the named
+# tests run; the first "not ok" line kills the mutant. Prints a table
+# "mutant | killed by" and fails if any mutant survives.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+
+ksrc=$(realpath "$1")
+build=$(realpath -m "$2")
+work=$build/mutant
+kobj=$build/kobj-mutant
+simdir=$build/sim-mutant
+initrd=$build/initramfs-mutant.cpio
+logs=$build/logs/mutants
+top=$here/..
+mkdir -p "$logs"
+
+header() { # FILE KEY
+	sed -n "s/^# $2: //p" "$1" | head -1
+}
+
+# The worktree at KSRC's commit, plus the mutant $1 if given.
+prepare() {
+	if [ ! -d "$work" ]; then
+		git -C "$ksrc" worktree add -q --detach "$work" HEAD
+	fi
+	git -C "$work" checkout -q --detach -f "$(git -C "$ksrc" rev-parse HEAD)"
+	git -C "$work" reset -q --hard
+	[ -z "${1:-}" ] || git -C "$work" apply "$1"
+}
+
+build() {
+	"$here/build-kernel.sh" "$work" "$kobj" "$here/kernel.config" &&
+		mkdir -p "$simdir" &&
+		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c "$simdir/" &&
+		make -s -C "$kobj" M="$simdir" modules &&
+		"$here/mkinitramfs.sh" "$initrd" "$kobj/modroot" "$top/tests-bats" \
+			"$top/userspace/mwictl" "$simdir/pci-mwi-sim.ko"
+}
+
+# Run the test files $3... on guest $2; output to $1. The first failing
+# test, or why the guest failed, on stdout; nothing when all passed.
+run_tests() {
+	local out=$1 guest=$2 files="" f
+	shift 2
+	for f in "$@"; do
+		files="$files /tests/$f"
+	done
+	KERNEL="$kobj/arch/x86/boot/bzImage" INITRD="$initrd" TIMEOUT="${TIMEOUT:-300}" \
+		"$here/run.sh" "$logs/$(basename "$out")-run" "$guest" "bats --tap$files" >"$out" 2>&1 || true
+	if grep -m1 '^not ok' "$out"; then
+		return 0
+	fi
+	if ! grep -q '^ok ' "$out" || grep -qE 'did not finish|stopped before' "$out"; then
+		printf '%s: the guest did not run the tests (%s)\n' "$guest" "$out"
+	fi
+}
+
+# For each guest, the test files all mutants name there.
+declare -A want=()
+for m in "$here"/mutants/*.patch; do
+	for g in $(header "$m" guests); do
+		want[$g]="${want[$g]:-} $(header "$m" tests)"
+	done
+done
+
+say "mutants: baseline (the tree as patched)"
+prepare
+build >"$logs/baseline-build.log" 2>&1 || die "the unmutated tree does not build (see $logs/baseline-build.log)"
+for g in "${!want[@]}"; do
+	# shellcheck disable=SC2086
+	bad=$(run_tests "$logs/baseline-$g.tap" "$g" $(printf '%s\n' ${want[$g]} | sort -u))
+	[ -z "$bad" ] || die "the unmutated tree fails on $g: $bad (see $logs/baseline-$g.tap)"
+done
+
+survived=0
+rows=()
+for m in "$here"/mutants/*.patch; do
+	name=$(basename "$m" .patch)
+	say "mutant $name: $(header "$m" promise)"
+	killed=""
+	if ! prepare "$m" 2>"$logs/$name-apply.log"; then
+		killed="(does not apply: see $logs/$name-apply.log)"
+		survived=$((survived + 1))
+	elif ! build >"$logs/$name-build.log" 2>&1; then
+		killed="(does not build: see $logs/$name-build.log)"
+		survived=$((survived + 1))
+	else
+		for g in $(header "$m" guests); do
+			# shellcheck disable=SC2046
+			killed=$(run_tests "$logs/$name-$g.tap" "$g" $(header "$m" tests))
+			[ -z "$killed" ] || break
+		done
+		if [ -z "$killed" ]; then
+			killed="SURVIVED"
+			survived=$((survived + 1))
+		fi
+	fi
+	rows+=("$name | $(header "$m" promise) | $killed")
+done
+prepare
+
+printf '\n| mutant | promise | killed by |\n|---|---|---|\n'
+printf '| %s |\n' "${rows[@]}"
+printf '\n%d mutants, %d survived\n' "${#rows[@]}" "$survived"
+[ "$survived" = 0 ]
