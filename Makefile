@@ -20,8 +20,8 @@ INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
 INITRD      := $(BUILD)/initramfs.cpio
 MACHINES    ?= pc q35 sim nodebugfs stress
 ACCEL       ?= tcg
-TIMEOUT     ?= 120
-TIMEOUT_DEBUG ?= 600
+TIMEOUT     ?= 600
+TIMEOUT_DEBUG ?= 900
 TESTS_EXTRA ?=
 CMD         ?=
 

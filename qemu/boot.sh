@@ -14,8 +14,9 @@
 #
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_DEBUG, INITRD, INITRD_DEBUG
 # (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
-# TIMEOUT (seconds, default 120), TIMEOUT_DEBUG (for the debug kernel,
-# default 600), MEM (default 512M), ONLY_EXTRA (1: the guest runs only the
+# TIMEOUT (seconds, default 600: at least 3x the longest guest's length
+# measured with a CPU hog beside it), TIMEOUT_DEBUG (for the debug kernel,
+# default 900), MEM (default 512M), ONLY_EXTRA (1: the guest runs only the
 # extra tests).
 set -eu
 here=$(dirname "$0")
@@ -28,7 +29,7 @@ extra=${4:-}
 KERNEL=${KERNEL:-$here/../build/kobj/arch/x86/boot/bzImage}
 INITRD=${INITRD:-$here/../build/initramfs.cpio}
 accel=${ACCEL:-tcg}
-timeout=${TIMEOUT:-120}
+timeout=${TIMEOUT:-600}
 
 kernel=$KERNEL
 initrd=$INITRD
@@ -38,7 +39,7 @@ if [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$machine" = stress ]; then
 	kernel=${KERNEL_DEBUG:-$here/../build/kobj-debug/arch/x86/boot/bzImage}
 	initrd=${INITRD_DEBUG:-$here/../build/initramfs-debug.cpio}
 	append="panic_on_warn=1"
-	timeout=${TIMEOUT_DEBUG:-600}
+	timeout=${TIMEOUT_DEBUG:-900}
 fi
 case "$machine" in
 pc | nodebugfs)
@@ -94,10 +95,11 @@ if [ "$mode" = shell ]; then
 	exec "${qemu[@]}" -serial mon:stdio -serial null -append "$append"
 fi
 rc=0
+start=$SECONDS
 timeout --foreground "$timeout" "${qemu[@]}" -serial "file:$console" \
 	-serial "file:$results" -append "$append" </dev/null 2>"$stderr" || rc=$?
 case "$rc" in
-0) ;;
+0) printf '# pci-mwi-seconds %s\n' "$((SECONDS - start))" >>"$results" ;;
 124) printf '# pci-mwi-timeout %s\n' "$timeout" >>"$results" ;;
 *) grep -v 'is not connected to host network' "$stderr" >&2 || true ;;
 esac

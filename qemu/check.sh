@@ -256,12 +256,14 @@ boot_guests() {
 }
 
 report_guest() {
-	local machine=$1 key=$2 results console bad status complete heading
+	local machine=$1 key=$2 results console bad status complete heading seconds
 	local failed_before=$failed
 	results="$outdir/$machine-results.log"
 	console="$outdir/$machine-console.log"
 	heading="guest $machine"
-	[ -n "${cached[$machine]:-}" ] && heading="guest $machine (cached: identical to its last green run)"
+	seconds=$(sed -n 's/^# pci-mwi-seconds //p' "$results" 2>/dev/null | tr -d '\r' || true)
+	[ -z "$seconds" ] || heading="$heading ($seconds s)"
+	[ -n "${cached[$machine]:-}" ] && heading="$heading (cached: identical to its last green run)"
 	if [ ! -s "$results" ]; then
 		printf '# %s\n' "$heading"
 		harness_failure "$machine" "guest did not boot: no results (see $outdir/$machine-qemu.log)"

@@ -32,6 +32,15 @@ mwi_file() {
 	printf '%s/%s/mwi\n' "$SYSFS_PCI" "$1"
 }
 
+# Every function that has the mwi attribute (not PCI Express, not a VF).
+mwi_slots() {
+	local slot
+	for slot in $(pci_slots); do
+		[ -e "$(mwi_file "$slot")" ] && echo "$slot"
+	done
+	return 0
+}
+
 # PCI_COMMAND and Cache Line Size, read through libpci (not through the
 # mwi attribute), as "COMMAND CLS" in hex.
 registers() {
@@ -77,11 +86,7 @@ qemu_slots() {
 # Functions of QEMU's own devices that have the mwi attribute: those
 # where MWI can exist (not PCI Express).
 qemu_mwi_slots() {
-	local slot
-	for slot in $(qemu_slots); do
-		[ -e "$(mwi_file "$slot")" ] && echo "$slot"
-	done
-	return 0
+	mwi_slots | grep '^0000:'
 }
 
 # True when lspci shows a PCI Express capability on slot $1.

@@ -93,7 +93,7 @@ setup() {
 	assert_equal "$(starts)" 1
 	run_check pc
 	assert_success
-	assert_line --partial 'guest pc (cached'
+	assert_line --partial '(cached: identical to its last green run)'
 	assert_last_line '1 passed, 0 failed'
 	assert_equal "$(starts)" 1
 }
