@@ -14,7 +14,7 @@
 #
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_DEBUG, INITRD, INITRD_DEBUG
 # (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
-# TIMEOUT (seconds, default 600: at least 3x the longest guest's length
+# TIMEOUT (seconds, default 900: at least 3x the longest guest's length
 # measured with a CPU hog beside it), TIMEOUT_DEBUG (for the debug kernel,
 # default 900), MEM (default 512M), ONLY_EXTRA (1: the guest runs only the
 # extra tests).
@@ -29,7 +29,7 @@ extra=${4:-}
 KERNEL=${KERNEL:-$here/../build/kobj/arch/x86/boot/bzImage}
 INITRD=${INITRD:-$here/../build/initramfs.cpio}
 accel=${ACCEL:-tcg}
-timeout=${TIMEOUT:-600}
+timeout=${TIMEOUT:-900}
 
 kernel=$KERNEL
 initrd=$INITRD

@@ -15,8 +15,8 @@
 # harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
 # the series touches with W=1 (w1-check.sh). HOST_CHECKS=0 skips all that.
 #
-# Guests start longest first (the stress guest on the debug kernel is the
-# critical path). A guest whose kernel, initramfs, extra tests and harness
+# Guests start longest first, by the length each took last time (with two
+# CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
 # scripts are byte-identical to its last green run is not booted again:
 # its recorded results are shown and counted, marked "(cached)". FORCE=1,
 # or CI=true, boots every guest.
@@ -36,8 +36,9 @@ finished=no
 # Console lines that mean the kernel is broken, whatever the tests said.
 KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circular locking|Kernel panic|general protection fault|Call Trace:'
 
-# Guests in the order they are started: the longest first.
-LONGEST_FIRST="stress sim pc nodebugfs q35"
+# Guests in the order they are started when no length has been measured
+# yet: the longest first, as measured on a 2-CPU machine.
+LONGEST_FIRST="sim pc q35 nodebugfs stress"
 
 # One failure the guest (or the harness) could not report itself.
 harness_failure() {
@@ -224,16 +225,26 @@ remember_green() {
 	printf '%s\n' "$key" >"$dir/key"
 }
 
-# The machines in the order to start them: known long ones first, then the
-# rest as given.
+# The machines in the order to start them: by the length each took in its
+# last run ($outdir/lengths, "MACHINE SECONDS"), longest first; a machine
+# not measured yet counts by its place in LONGEST_FIRST, after those that
+# were.
 start_order() {
-	local m
-	for m in $LONGEST_FIRST; do
-		case " $* " in *" $m "*) printf '%s\n' "$m" ;; esac
-	done
+	local m rank len
 	for m in "$@"; do
-		case " $LONGEST_FIRST " in *" $m "*) ;; *) printf '%s\n' "$m" ;; esac
-	done
+		len=$(awk -v m="$m" '$1 == m { l = $2 } END { print l + 0 }' "$outdir/lengths" 2>/dev/null || echo 0)
+		rank=$(printf '%s\n' $LONGEST_FIRST | grep -nx "$m" | cut -d: -f1 || true)
+		printf '%s %s %s\n' "$len" "$((100 - ${rank:-99}))" "$m"
+	done | sort -k1,1nr -k2,2nr | awk '{ print $3 }'
+}
+
+remember_length() {
+	local machine=$1 seconds=$2
+	[ -n "$seconds" ] || return 0
+	{
+		grep -v "^$machine " "$outdir/lengths" 2>/dev/null || true
+		printf '%s %s\n' "$machine" "$seconds"
+	} >"$outdir/lengths.tmp" && mv "$outdir/lengths.tmp" "$outdir/lengths"
 }
 
 # Boot every guest not answered by the cache, at most as many at once as
@@ -263,6 +274,7 @@ report_guest() {
 	heading="guest $machine"
 	seconds=$(sed -n 's/^# pci-mwi-seconds //p' "$results" 2>/dev/null | tr -d '\r' || true)
 	[ -z "$seconds" ] || heading="$heading ($seconds s)"
+	[ -n "${cached[$machine]:-}" ] || remember_length "$machine" "$seconds"
 	[ -n "${cached[$machine]:-}" ] && heading="$heading (cached: identical to its last green run)"
 	if [ ! -s "$results" ]; then
 		printf '# %s\n' "$heading"
