@@ -13,7 +13,9 @@
 # Before the guests, the host checks the kernel series (series-tests.sh),
 # runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
 # harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
-# the series touches with W=1 (w1-check.sh). HOST_CHECKS=0 skips all that.
+# the series touches with W=1 (w1-check.sh), and with KOBJ and
+# KOBJ_NODEBUGFS set measures what the debugfs bookkeeping adds to struct
+# pci_dev (pcidev-size.sh). HOST_CHECKS=0 skips all that.
 #
 # Guests start longest first, by the length each took last time (with two
 # CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
@@ -167,6 +169,11 @@ run_host_tests() {
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
 			"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")" \
 			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
+	fi
+	if [ -n "${KOBJ:-}" ] && [ -n "${KOBJ_NODEBUGFS:-}" ]; then
+		host_ok pcidev-size "the debugfs bookkeeping costs struct pci_dev one pointer" \
+			"$(inputs_key "$here/pcidev-size.sh" "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
+			"$here/pcidev-size.sh" "$KOBJ" "$KOBJ_NODEBUGFS"
 	fi
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/boot.sh "$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \

@@ -4,8 +4,10 @@
 # series-tests.sh KSRC PATCHDIR
 #
 # Host-side tests of the kernel series, as TAP: every patch passes
-# scripts/checkpatch.pl --strict with no error, warning or check, and
-# carries a Signed-off-by; the cover letter lists every patch.
+# scripts/checkpatch.pl --strict with no error, warning or check, carries a
+# Signed-off-by and a Cc: line for every maintainer and list that
+# scripts/get_maintainer.pl names for it; the cover letter lists every
+# patch.
 set -eu
 
 ksrc=$(realpath "$1")
@@ -25,7 +27,7 @@ tap() {
 	fi
 }
 
-printf '1..%d\n' $((2 * ${#patches[@]} + 1))
+printf '1..%d\n' $((3 * ${#patches[@]} + 1))
 for p in "${patches[@]}"; do
 	name=$(basename "$p")
 	out=$(cd "$ksrc" && ./scripts/checkpatch.pl --strict --no-tree --no-color "$p" 2>&1 || true)
@@ -37,6 +39,14 @@ for p in "${patches[@]}"; do
 	rc=0
 	grep -q '^Signed-off-by: ' "$p" || rc=1
 	tap "$rc" "$name has a Signed-off-by line"
+	missing=$(cd "$ksrc" && ./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+		--no-r "$p" 2>/dev/null | while IFS= read -r who; do
+			grep -qxF "Cc: $who" "$p" || printf '%s\n' "$who"
+		done)
+	rc=0
+	[ -z "$missing" ] || rc=1
+	tap "$rc" "$name has a Cc: line for everyone get_maintainer.pl names"
+	[ "$rc" = 0 ] || printf '%s\n' "$missing" | sed 's/^/#   missing Cc: /' | head -5
 done
 rc=0
 for p in "${patches[@]}"; do
