@@ -10,12 +10,17 @@
 
 #include "mwictl.h"
 
-static const char *const commands[] = { "list", "show", "get", "on", "off" };
+static const char *const commands[] = { "list", "show", "get", "on", "off", "rule" };
+
+/* Options without a letter. */
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN };
 
 static const struct option longopts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "sysfs", required_argument, NULL, 'S' },
-	{ "debugfs", required_argument, NULL, 'D' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "sysfs", required_argument, NULL, OPT_SYSFS },
+	{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -23,20 +28,24 @@ static const struct option longopts[] = {
 
 void usage(void)
 {
-	fputs("Usage: mwictl [list] [-s SLOT] [-d VENDOR:DEVICE] [-n] [--json]\n"
-	      "       mwictl show SLOT [--json]\n"
-	      "       mwictl get SLOT\n"
-	      "       mwictl on|off SLOT...\n"
-	      "       mwictl on|off -d VENDOR:DEVICE\n"
+	fputs("Usage: mwictl [list] [-s SLOT] [-d ID] [-n] [--json]\n"
+	      "       mwictl show SLOT|-d ID [--json]\n"
+	      "       mwictl get SLOT|-d ID\n"
+	      "       mwictl on|off [-q] [--dry-run] SLOT...|-d ID\n"
+	      "       mwictl rule SLOT...|-d ID\n"
 	      "\n"
 	      "Inspect and control PCI Memory-Write-and-Invalidate through the\n"
 	      "kernel's verified path (/sys/bus/pci/devices/*/mwi).\n"
 	      "\n"
 	      "Options:\n"
-	      "  -s [[[[DOMAIN]:]BUS]:][DEV][.[FUNC]]  select functions (lspci syntax)\n"
-	      "  -d [VENDOR]:[DEVICE]                  select by ID (lspci syntax)\n"
-	      "  -n                 show numeric IDs instead of names\n"
+	      "  -s [[[[DOMAIN]:]BUS]:][DEV][.[FUNC]]  select functions (as lspci)\n"
+	      "  -d [VENDOR]:[DEVICE][:CLASS[:PROG-IF]] select by ID (as lspci)\n"
+	      "  -n                 numeric IDs; -nn: names and numbers\n"
+	      "  -i FILE            take names from FILE instead of libpci's pci.ids\n"
+	      "  -O PARAM=VALUE     set a libpci parameter (lspci -O help lists them)\n"
 	      "  --json             machine-readable output (list, show)\n"
+	      "  -q, --quiet        on, off: print only errors\n"
+	      "  --dry-run          on, off: say what would change, change nothing\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
 	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
 	      "                     default: DIR/kernel/debug of --sysfs)\n"
@@ -51,14 +60,14 @@ void usage(void)
 	      "With several devices, the highest status wins.\n", stdout);
 }
 
-static int add_slot(struct opts *o, char *slot)
+static int add_arg(char ***v, int *n, char *arg)
 {
-	char **v = realloc(o->slots, (size_t)(o->nslots + 1) * sizeof(*v));
+	char **nv = realloc(*v, (size_t)(*n + 1) * sizeof(*nv));
 
-	if (!v)
+	if (!nv)
 		return -1;
-	o->slots = v;
-	o->slots[o->nslots++] = slot;
+	*v = nv;
+	nv[(*n)++] = arg;
 	return 0;
 }
 
@@ -72,68 +81,169 @@ static int is_command(const char *word)
 	return 0;
 }
 
+/*
+ * The option as the user typed it: "--name" (without "=value") for a long
+ * one, else "-c". @arg is the argv word getopt_long last looked at.
+ */
+static void typed(char *buf, size_t size, const char *arg, int c)
+{
+	if (arg && !strncmp(arg, "--", 2))
+		snprintf(buf, size, "%.*s", (int)strcspn(arg, "="), arg);
+	else
+		snprintf(buf, size, "-%c", c);
+}
+
+/* The long options starting with the --word in @name, for "ambiguous". */
+static int prefix_matches(const char *name, char *list, size_t size)
+{
+	size_t len = strlen(name + 2), used = 0;
+	int i, n = 0;
+
+	list[0] = '\0';
+	for (i = 0; longopts[i].name; i++) {
+		if (strncmp(longopts[i].name, name + 2, len))
+			continue;
+		used += (size_t)snprintf(list + used, used < size ? size - used : 0, "%s--%s",
+					 n ? ", " : "", longopts[i].name);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The message for a '?' or ':' from getopt_long. A letter that getopt
+ * complains about was typed as a letter, except q, h and V: those only
+ * fail as --quiet=, --help= or --version= with a value.
+ */
+static void option_error(int c, char **argv, char *err, size_t errsz)
+{
+	const char *arg = argv[optind - 1];
+	char name[64], list[128];
+
+	typed(name, sizeof(name), arg, optopt);
+	if (c == ':')
+		snprintf(err, errsz, "option '%s' needs a value", name);
+	else if (optopt >= 256 || (optopt && strchr("qhV", optopt)))
+		snprintf(err, errsz, "option '%s' takes no value", name);
+	else if (optopt)
+		snprintf(err, errsz, "unknown option '-%c'", optopt);
+	else if (prefix_matches(name, list, sizeof(list)) > 1)
+		snprintf(err, errsz, "option '%s' is ambiguous (%s)", name, list);
+	else
+		snprintf(err, errsz, "unknown option '%s'", name);
+}
+
 /* Check that the options fit the command. 0, or -1 with @err set. */
 static int check_command(const struct opts *o, char *err, size_t errsz)
 {
 	const char *c = o->command;
+	int set = !strcmp(c, "on") || !strcmp(c, "off");
 
+	if (o->json && strcmp(c, "show") && strcmp(c, "list")) {
+		snprintf(err, errsz, "%s: --json is for list and show", c);
+		return -1;
+	}
+	if ((o->quiet || o->dry_run) && !set) {
+		snprintf(err, errsz, "%s: %s is for on and off", c,
+			 o->quiet ? "-q" : "--dry-run");
+		return -1;
+	}
 	if (!strcmp(c, "list")) {
 		if (o->nslots > 1)
 			snprintf(err, errsz, "list: takes at most one -s SLOT");
 		return o->nslots > 1 ? -1 : 0;
 	}
-	if (o->json && strcmp(c, "show")) {
-		snprintf(err, errsz, "%s: --json is for list and show", c);
-		return -1;
-	}
 	if (!strcmp(c, "show") || !strcmp(c, "get")) {
-		if (o->nslots == 1 && !o->id)
+		if (o->nslots == 1 || (!o->nslots && o->id))
 			return 0;
-		snprintf(err, errsz, "%s: needs exactly one SLOT", c);
+		snprintf(err, errsz, "%s: needs one SLOT or -d ID", c);
 		return -1;
 	}
 	if (!o->nslots && !o->id) {
-		snprintf(err, errsz, "%s: needs SLOT... or -d VENDOR:DEVICE", c);
+		snprintf(err, errsz, "%s: needs SLOT... or -d ID", c);
 		return -1;
 	}
 	return 0;
 }
 
+/* Take the value of option @c; an empty one is refused. */
+static int take_value(struct opts *o, int c, char **argv, char *err, size_t errsz)
+{
+	char name[64];
+
+	if (!*optarg) {
+		typed(name, sizeof(name), argv[optind - 1], c);
+		snprintf(err, errsz, "option '%s' needs a value, not an empty one", name);
+		return -1;
+	}
+	switch (c) {
+	case 's':
+		return add_arg(&o->slots, &o->nslots, optarg) ? -2 : 0;
+	case 'O':
+		return add_arg(&o->params, &o->nparams, optarg) ? -2 : 0;
+	case 'd':
+		if (o->id) {
+			snprintf(err, errsz, "option '-d' given twice");
+			return -1;
+		}
+		o->id = optarg;
+		return 0;
+	case 'i':
+		o->pci_ids = optarg;
+		return 0;
+	case OPT_SYSFS:
+		o->sysfs = optarg;
+		return 0;
+	default:
+		o->debugfs = optarg;
+		return 0;
+	}
+}
+
+/* Empty environment variables count as unset. */
+static const char *env(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : NULL;
+}
+
 /* Fill @o from argv. 0 on success, -1 with a message in @err. */
 int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 {
-	int c, i;
+	int c, i, rc;
 
 	memset(o, 0, sizeof(*o));
-	o->sysfs = getenv("MWICTL_SYSFS");
-	o->debugfs = getenv("MWICTL_DEBUGFS");
-	o->pci_ids = getenv("MWICTL_PCI_IDS");
+	o->sysfs = env("MWICTL_SYSFS");
+	o->debugfs = env("MWICTL_DEBUGFS");
+	o->pci_ids = env("MWICTL_PCI_IDS");
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "s:d:njhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:d:ni:O:qhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (add_slot(o, optarg))
-				goto nomem;
-			break;
 		case 'd':
-			if (o->id) {
-				snprintf(err, errsz, "-d given twice");
+		case 'i':
+		case 'O':
+		case OPT_SYSFS:
+		case OPT_DEBUGFS:
+			rc = take_value(o, c, argv, err, errsz);
+			if (rc == -2)
+				goto nomem;
+			if (rc)
 				return -1;
-			}
-			o->id = optarg;
 			break;
 		case 'n':
-			o->numeric = 1;
+			o->numeric++;
 			break;
-		case 'j':
+		case 'q':
+			o->quiet = 1;
+			break;
+		case OPT_JSON:
 			o->json = 1;
 			break;
-		case 'S':
-			o->sysfs = optarg;
-			break;
-		case 'D':
-			o->debugfs = optarg;
+		case OPT_DRY_RUN:
+			o->dry_run = 1;
 			break;
 		case 'h':
 			o->help = 1;
@@ -142,12 +252,7 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			o->version = 1;
 			return 0;
 		default:
-			if (optopt && strchr("sd", optopt))
-				snprintf(err, errsz, "option -%c needs an argument", optopt);
-			else if (optopt)
-				snprintf(err, errsz, "unknown option -%c", optopt);
-			else
-				snprintf(err, errsz, "unknown option %s", argv[optind - 1]);
+			option_error(c, argv, err, errsz);
 			return -1;
 		}
 	}
@@ -165,10 +270,14 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			snprintf(err, errsz, "list: unexpected argument '%s' (use -s SLOT)", argv[i]);
 			return -1;
 		}
-		if (add_slot(o, argv[i]))
+		if (!*argv[i]) {
+			snprintf(err, errsz, "%s: an empty SLOT", o->command);
+			return -1;
+		}
+		if (add_arg(&o->slots, &o->nslots, argv[i]))
 			goto nomem;
 	}
-	if (!o->sysfs || !*o->sysfs)
+	if (!o->sysfs)
 		o->sysfs = "/sys";
 	return check_command(o, err, errsz);
 nomem:

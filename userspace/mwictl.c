@@ -33,8 +33,7 @@ void die(const char *fmt, ...)
 }
 
 /* The same with another exit code. */
-static void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-static void die_code(int code, const char *fmt, ...)
+void die_code(int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -48,12 +47,15 @@ struct selection {
 	char *picked;		/* picked[i]: devs[i] was selected */
 };
 
-static void parse_filter(struct mwi_filter *f, const char *spec, int slot)
+static struct pci_filter *parse_filter(const char *spec, int slot)
 {
-	char err[256];
+	struct pci_filter *f;
+	const char *err;
 
-	if (filter_parse(f, spec, slot, err, sizeof(err)))
-		die("%s", err);
+	f = lib_filter(spec, slot, &err);
+	if (!f)
+		die("%s %s: %s", slot ? "-s" : "-d", spec, err);
+	return f;
 }
 
 static void scan(const struct opts *o, struct selection *s)
@@ -70,46 +72,86 @@ static void scan(const struct opts *o, struct selection *s)
 /* Pick the devices matching -d and one slot spec (NULL: any slot). */
 static size_t pick(const struct opts *o, struct selection *s, const char *slot)
 {
-	struct mwi_filter sf, idf;
+	struct pci_filter *sf = NULL, *idf = NULL;
 	size_t i, hits = 0;
 
 	if (slot)
-		parse_filter(&sf, slot, 1);
+		sf = parse_filter(slot, 1);
 	if (o->id)
-		parse_filter(&idf, o->id, 0);
+		idf = parse_filter(o->id, 0);
 	for (i = 0; i < s->n; i++) {
-		if (slot && !filter_match(&sf, &s->devs[i]))
+		if (sf && !lib_match(sf, &s->devs[i]))
 			continue;
-		if (o->id) {
+		if (idf) {
 			sysfs_read(o->sysfs, &s->devs[i], SYSFS_IDS);
-			if (!filter_match(&idf, &s->devs[i]))
+			if (!lib_match(idf, &s->devs[i]))
 				continue;
 		}
 		s->picked[i] = 1;
 		hits++;
 	}
+	lib_filter_free(sf);
+	lib_filter_free(idf);
 	return hits;
 }
 
+/* What the user selected with, for messages: "SLOT", "-d ID" or both. */
+static const char *selector(const struct opts *o, char *buf, size_t size)
+{
+	if (!o->nslots)
+		snprintf(buf, size, "-d %s", o->id);
+	else if (o->id)
+		snprintf(buf, size, "%s -d %s", o->slots[0], o->id);
+	else
+		snprintf(buf, size, "%s", o->slots[0]);
+	return buf;
+}
+
+/* The one device that the slot and/or -d of show and get select. */
 static struct dev *pick_one(const struct opts *o, struct selection *s)
 {
-	size_t i, hits = pick(o, s, o->slots[0]);
+	size_t i, hits = pick(o, s, o->nslots ? o->slots[0] : NULL);
+	char what[256];
 
 	if (!hits)
-		die_code(EXIT_NODEV, "%s: no such device", o->slots[0]);
+		die_code(EXIT_NODEV, "%s: no such device", selector(o, what, sizeof(what)));
 	if (hits > 1)
-		die("%s: matches %zu devices; give one slot", o->slots[0], hits);
+		die("%s: matches %zu devices; give one slot", selector(o, what, sizeof(what)),
+		    hits);
 	for (i = 0; !s->picked[i]; i++)
 		;
 	return &s->devs[i];
 }
 
+/* Pick every device that each slot (or -d alone) selects; exit code 2 if one found none. */
+static int pick_all(const struct opts *o, struct selection *s)
+{
+	int i, code = EXIT_OK;
+
+	if (!o->nslots && !pick(o, s, NULL))
+		die_code(EXIT_NODEV, "-d %s: no such device", o->id);
+	for (i = 0; i < o->nslots; i++) {
+		if (!pick(o, s, o->slots[i])) {
+			fprintf(stderr, "mwictl: %s: no such device\n", o->slots[i]);
+			code = EXIT_NODEV;
+		}
+	}
+	return code;
+}
+
 static const char *debugfs_dir(const struct opts *o, char *buf, size_t size)
 {
-	if (o->debugfs && *o->debugfs)
+	if (o->debugfs)
 		return o->debugfs;
 	snprintf(buf, size, "%s/kernel/debug", o->sysfs);
 	return buf;
+}
+
+/* On a kernel without the series, say where the state came from. */
+static void warn_fallback(void)
+{
+	fprintf(stderr, "mwictl: the running kernel has no mwi attribute; "
+		"state read from config space\n");
 }
 
 static int cmd_list(const struct opts *o, struct selection *s)
@@ -132,8 +174,7 @@ static int cmd_list(const struct opts *o, struct selection *s)
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
 	if (fallback)
-		fprintf(stderr, "mwictl: the running kernel has no mwi attribute; "
-			"state read from config space\n");
+		warn_fallback();
 	print_list(sel, k, o->json, o->numeric);
 	free(sel);
 	return EXIT_OK;
@@ -142,31 +183,19 @@ static int cmd_list(const struct opts *o, struct selection *s)
 static int cmd_show(const struct opts *o, struct selection *s)
 {
 	char buf[PATH_MAX];
+	struct diag_table t;
 	struct dev *d = pick_one(o, s);
 
 	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS);
-	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1);
-	print_show(d, o->json, o->numeric);
+	if (d->source == MWI_FROM_CONFIG)
+		warn_fallback();
+	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
+	print_show(d, &t, o->json, o->numeric);
 	return EXIT_OK;
 }
 
-static int cmd_get(const struct opts *o, struct selection *s)
-{
-	struct dev *d = pick_one(o, s);
-
-	sysfs_read(o->sysfs, d, SYSFS_STATE);
-	if (d->source == MWI_NOT_POSSIBLE) {
-		printf("n/a\n");
-		return EXIT_OK;
-	}
-	if (d->mwi < 0)
-		die_code(EXIT_IO, "%s: cannot read MWI state: %s", d->slot, strerror(d->mwi_errno));
-	printf("%d\n", d->mwi);
-	return EXIT_OK;
-}
-
-/* Exit code and words for a failed write of the mwi attribute. */
-static int write_error(int err, int on, const char **why)
+/* Exit code and words for an errno of reading or writing the mwi attribute. */
+static int errno_code(int err, int on, const char **why)
 {
 	switch (err) {
 	case EOPNOTSUPP:
@@ -186,50 +215,108 @@ static int write_error(int err, int on, const char **why)
 	}
 }
 
-static int set_one(const struct opts *o, const struct dev *d, int on)
+static int cmd_get(const struct opts *o, struct selection *s)
 {
+	struct dev *d = pick_one(o, s);
 	const char *why;
-	int err, code;
+	int code;
 
-	err = sysfs_write_mwi(o->sysfs, d->slot, on);
-	if (!err)
+	sysfs_read(o->sysfs, d, SYSFS_STATE);
+	if (d->source == MWI_NOT_POSSIBLE) {
+		printf("n/a\n");
 		return EXIT_OK;
-	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
-		struct dev probe = *d;
+	}
+	if (d->mwi < 0) {
+		code = errno_code(d->mwi_errno, 0, &why);
+		if (d->mwi_errno == EACCES || d->mwi_errno == EPERM)
+			why = "permission denied";
+		die_code(code, "%s: cannot read MWI state: %s", d->slot, why);
+	}
+	if (d->source == MWI_FROM_CONFIG)
+		warn_fallback();
+	printf("%d\n", d->mwi);
+	return EXIT_OK;
+}
 
-		sysfs_read(o->sysfs, &probe, SYSFS_STATE);
-		if (probe.source == MWI_NOT_POSSIBLE) {
-			/* The bit is hardwired to 0: off is already the state. */
-			if (!on)
-				return EXIT_OK;
-			fprintf(stderr, "mwictl: %s: device refused MWI (%s: the MWI bit "
-				"is hardwired to 0)\n", d->slot, probe.na_reason);
-			return EXIT_REFUSED;
-		}
+/*
+ * Say what happened to @d, which was in state @before (-1: unknown),
+ * on standard output unless -q.
+ */
+static void report(const struct opts *o, const struct dev *d, int before, int on)
+{
+	const char *word = on ? "on" : "off";
+
+	if (o->quiet)
+		return;
+	if (d->source == MWI_NOT_POSSIBLE && !on)
+		printf("%s: MWI already off (%s)\n", d->slot, d->na_reason);
+	else if (before == on)
+		printf("%s: MWI already %s\n", d->slot, word);
+	else if (o->dry_run)
+		printf("%s: MWI would be turned %s\n", d->slot, word);
+	else
+		printf("%s: MWI turned %s\n", d->slot, word);
+}
+
+/*
+ * @d has no mwi attribute: where MWI cannot exist, off is already the state
+ * and on is refused; elsewhere the kernel lacks the series.
+ */
+static int set_without_attr(const struct opts *o, const struct dev *d, int on)
+{
+	if (d->source != MWI_NOT_POSSIBLE) {
 		fprintf(stderr, "mwictl: %s: the running kernel has no mwi attribute "
 			"(it needs the pci-mwi kernel patch series)\n", d->slot);
 		return EXIT_NOATTR;
 	}
+	if (on) {
+		fprintf(stderr, "mwictl: %s: device refused MWI (%s: the MWI bit "
+			"is hardwired to 0)\n", d->slot, d->na_reason);
+		return EXIT_REFUSED;
+	}
+	report(o, d, 0, on);
+	return EXIT_OK;
+}
+
+/*
+ * Turn MWI on or off on @d through the kernel and report it. To tell
+ * "turned" from "already" the state is read first (one config read), except
+ * with -q. The kernel writes nothing for the state a device is in, so the
+ * write is always made and the exit code is the same either way.
+ */
+static int set_one(const struct opts *o, struct dev *d, int on)
+{
+	int err, code, before = -1;
+	const char *why;
+
+	if (!o->quiet || o->dry_run) {
+		sysfs_read(o->sysfs, d, SYSFS_STATE);
+		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
+			return set_without_attr(o, d, on);
+		if (d->source == MWI_FROM_SYSFS)
+			before = d->mwi;
+	}
+	err = o->dry_run ? 0 : sysfs_write_mwi(o->sysfs, d->slot, on);
+	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
+		sysfs_read(o->sysfs, d, SYSFS_STATE);
+		return set_without_attr(o, d, on);
+	}
+	if (!err) {
+		report(o, d, before, on);
+		return EXIT_OK;
+	}
 	if (err == ENOENT)
 		err = ENODEV;
-	code = write_error(err, on, &why);
+	code = errno_code(err, on, &why);
 	fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
 	return code;
 }
 
 static int cmd_set(const struct opts *o, struct selection *s, int on)
 {
-	int i, code, worst = EXIT_OK;
+	int code, worst = pick_all(o, s);
 	size_t k;
 
-	if (!o->nslots && !pick(o, s, NULL))
-		die_code(EXIT_NODEV, "-d %s: no such device", o->id);
-	for (i = 0; i < o->nslots; i++) {
-		if (!pick(o, s, o->slots[i])) {
-			fprintf(stderr, "mwictl: %s: no such device\n", o->slots[i]);
-			worst = EXIT_NODEV;
-		}
-	}
 	for (k = 0; k < s->n; k++) {
 		if (!s->picked[k])
 			continue;
@@ -238,6 +325,41 @@ static int cmd_set(const struct opts *o, struct selection *s, int on)
 			worst = code;
 	}
 	return worst;
+}
+
+/*
+ * udev rules for the selection: one per function a slot selects (with the
+ * IDs of -d, if given), or one by the IDs of -d alone, which need not be
+ * present yet.
+ */
+static int cmd_rule(const struct opts *o, struct selection *s)
+{
+	struct pci_filter *idf = o->id ? parse_filter(o->id, 0) : NULL;
+	int code = EXIT_OK;
+	size_t k;
+
+	if (!o->nslots && !rule_ids_given(idf))
+		die("rule: -d %s selects every PCI function; name a vendor, device or class",
+		    o->id);
+	if (o->nslots)
+		code = pick_all(o, s);
+	print_rule_header();
+	for (k = 0; k < s->n && o->nslots; k++) {
+		if (!s->picked[k])
+			continue;
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		if (s->devs[k].source == MWI_NOT_POSSIBLE) {
+			fprintf(stderr, "mwictl: %s: no rule: MWI cannot exist on a %s\n",
+				s->devs[k].slot, s->devs[k].na_reason);
+			code = code > EXIT_REFUSED ? code : EXIT_REFUSED;
+			continue;
+		}
+		print_rule(&s->devs[k], idf);
+	}
+	if (!o->nslots)
+		print_rule(NULL, idf);
+	lib_filter_free(idf);
+	return code;
 }
 
 int main(int argc, char **argv)
@@ -259,7 +381,7 @@ int main(int argc, char **argv)
 		printf("mwictl " MWICTL_VERSION "\n");
 		return EXIT_OK;
 	}
-	names_init(o.numeric, o.pci_ids);
+	lib_init(&o);
 	scan(&o, &s);
 	if (!strcmp(o.command, "list"))
 		rc = cmd_list(&o, &s);
@@ -267,11 +389,14 @@ int main(int argc, char **argv)
 		rc = cmd_show(&o, &s);
 	else if (!strcmp(o.command, "get"))
 		rc = cmd_get(&o, &s);
+	else if (!strcmp(o.command, "rule"))
+		rc = cmd_rule(&o, &s);
 	else
 		rc = cmd_set(&o, &s, !strcmp(o.command, "on"));
-	names_cleanup();
+	lib_cleanup();
 	free(s.devs);
 	free(s.picked);
 	free(o.slots);
+	free(o.params);
 	return rc;
 }

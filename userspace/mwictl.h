@@ -7,7 +7,10 @@
 
 #include <stddef.h>
 
-#define MWICTL_VERSION "1.0"
+#define MWICTL_VERSION "2.0"
+
+/* The "version" of the --json output; raised on an incompatible change. */
+#define MWICTL_JSON_VERSION 2
 
 /* Exit codes: see mwictl(8). With several devices, the highest wins. */
 enum {
@@ -41,7 +44,9 @@ struct mwi_diag {
 struct dev {
 	char slot[24];			/* domain:bus:dev.fn as in sysfs */
 	int domain, bus, devnum, func;
-	int vendor, device, class;	/* -1 when unreadable */
+	int vendor, device, class;	/* -1 when unreadable; class has prog-if */
+	int revision;			/* -1 when unreadable */
+	int pcie;			/* has a PCI Express capability */
 	char driver[64];		/* "" when none is bound */
 	int mwi;			/* 1, 0, or -1 when unknown */
 	enum mwi_source source;
@@ -52,15 +57,19 @@ struct dev {
 };
 
 struct opts {
-	const char *command;		/* list, show, get, on, off */
+	const char *command;		/* list, show, get, on, off, rule */
 	char **slots;			/* -s or positional slot arguments */
 	int nslots;
 	const char *id;			/* -d VENDOR:DEVICE */
 	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default /sys */
 	const char *debugfs;		/* --debugfs or MWICTL_DEBUGFS */
-	const char *pci_ids;		/* MWICTL_PCI_IDS; NULL: the default */
-	int numeric;			/* -n */
+	const char *pci_ids;		/* -i or MWICTL_PCI_IDS; NULL: libpci's */
+	char **params;			/* -O PARAM=VALUE for libpci */
+	int nparams;
+	int numeric;			/* how many -n */
 	int json;			/* --json */
+	int quiet;			/* -q */
+	int dry_run;			/* --dry-run */
 	int help, version;
 };
 
@@ -86,32 +95,39 @@ int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
 
 /* diag.c */
-void diag_read(const char *debugfs, struct dev *devs, size_t n);
-
-/* filter.c: lspci's -s and -d; -1 in a field matches anything */
-struct mwi_filter {
-	int domain, bus, slot, func;
-	int vendor, device;
-	int class;			/* base class and subclass, 16 bits */
-	unsigned int class_mask;	/* digits of class given (not x) */
-	int prog_if;
+struct diag_table {
+	int err;			/* 0, or why the table could not be read */
+	int unmounted;			/* ENOENT because debugfs is not mounted */
+	const char *path;		/* <debugfs>/pci/mwi */
+	int platform_cls;		/* bytes; -1 when unknown */
 };
 
-int filter_parse(struct mwi_filter *f, const char *spec, int slot, char *err, size_t errsz);
-int filter_match(const struct mwi_filter *f, const struct dev *d);
+void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_table *t);
+const char *diag_missing(const struct diag_table *t, char *buf, size_t size);
 
-/* names.c */
-void names_init(int numeric, const char *pci_ids);
-const char *name_class(int class, char *buf, size_t size);
-const char *name_device(int vendor, int device, char *buf, size_t size);
-void names_cleanup(void);
+/* pcilib.c: names and the -s/-d filters, from libpci */
+struct pci_filter;
+void lib_init(const struct opts *o);
+struct pci_filter *lib_filter(const char *spec, int slot, const char **err);
+int lib_match(struct pci_filter *f, const struct dev *d);
+void lib_filter_free(struct pci_filter *f);
+const char *lib_class_name(const struct dev *d, int names_only, char *buf, size_t size);
+const char *lib_vendor_name(const struct dev *d, char *buf, size_t size);
+const char *lib_device_name(const struct dev *d, int names_only, char *buf, size_t size);
+void lib_cleanup(void);
+
+/* rule.c */
+int rule_ids_given(const struct pci_filter *f);
+void print_rule_header(void);
+void print_rule(const struct dev *d, const struct pci_filter *f);
 
 /* output.c */
 void print_list(const struct dev *devs, size_t n, int json, int numeric);
-void print_show(const struct dev *d, int json, int numeric);
+void print_show(const struct dev *d, const struct diag_table *t, int json, int numeric);
 const char *mwi_word(const struct dev *d);
 
 /* mwictl.c */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
 #endif

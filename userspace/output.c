@@ -3,6 +3,7 @@
  * Printing: aligned columns for people, --json for programs. The JSON keys
  * and the column order are part of mwictl(8) and do not change.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,11 @@ const char *mwi_word(const struct dev *d)
 
 static void fill_row(const struct dev *d, struct row *r)
 {
-	name_class(d->class, r->class, sizeof(r->class));
-	name_device(d->vendor, d->device, r->name, sizeof(r->name));
+	char buf[NAME_MAX_LEN];
+
+	/* libpci returns either @buf or its own copy of a name */
+	snprintf(r->class, sizeof(r->class), "%s", lib_class_name(d, 0, buf, sizeof(buf)));
+	snprintf(r->name, sizeof(r->name), "%s", lib_device_name(d, 0, buf, sizeof(buf)));
 	if (d->source == MWI_NOT_POSSIBLE)
 		snprintf(r->mwi, sizeof(r->mwi), "n/a");
 	else if (d->mwi < 0)
@@ -60,6 +64,14 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
+static void json_int(int val)
+{
+	if (val < 0)
+		fputs("null", stdout);
+	else
+		printf("%d", val);
+}
+
 static void json_hex(const char *key, int val, int digits)
 {
 	printf("\"%s\": ", key);
@@ -83,23 +95,35 @@ static const char *source_word(const struct dev *d)
 	}
 }
 
+static void json_bool(const char *key, int val)
+{
+	printf(", \"%s\": %s", key, val ? "true" : "false");
+}
+
+/* One function's keys, without the closing brace (show adds its own). */
 static void json_dev(const struct dev *d, int numeric)
 {
-	struct row r;
+	char buf[NAME_MAX_LEN];
 
-	fill_row(d, &r);
 	fputs("{\"slot\": ", stdout);
 	json_string(d->slot);
 	fputs(", ", stdout);
 	json_hex("class", d->class < 0 ? -1 : d->class >> 8, 4);
 	fputs(", \"class_name\": ", stdout);
-	json_string(numeric || d->class < 0 ? NULL : r.class);
+	json_string(numeric ? NULL : lib_class_name(d, 1, buf, sizeof(buf)));
+	fputs(", ", stdout);
+	json_hex("prog_if", d->class < 0 ? -1 : d->class & 0xff, 2);
 	fputs(", ", stdout);
 	json_hex("vendor", d->vendor, 4);
+	fputs(", \"vendor_name\": ", stdout);
+	json_string(numeric ? NULL : lib_vendor_name(d, buf, sizeof(buf)));
 	fputs(", ", stdout);
 	json_hex("device", d->device, 4);
 	fputs(", \"device_name\": ", stdout);
-	json_string(numeric || d->vendor < 0 || d->device < 0 ? NULL : r.name);
+	json_string(numeric ? NULL : lib_device_name(d, 1, buf, sizeof(buf)));
+	fputs(", ", stdout);
+	json_hex("revision", d->revision, 2);
+	json_bool("pcie", d->pcie);
 	fputs(", \"driver\": ", stdout);
 	json_string(d->driver[0] ? d->driver : NULL);
 	fputs(", \"mwi\": ", stdout);
@@ -112,25 +136,36 @@ static void json_dev(const struct dev *d, int numeric)
 	fputs(", \"mwi_unavailable\": ", stdout);
 	json_string(d->source == MWI_NOT_POSSIBLE ? d->na_reason : NULL);
 	fputs(", \"cache_line_size\": ", stdout);
-	if (d->cls_bytes < 0)
-		fputs("null", stdout);
-	else
-		printf("%d", d->cls_bytes);
+	json_int(d->cls_bytes);
 }
 
-static void json_diag(const struct mwi_diag *g)
+/* show's diagnostics: an object, or null and why. */
+static void json_diag(const struct mwi_diag *g, const struct diag_table *t)
 {
+	char why[PATH_MAX + 128];
+
+	fputs(", \"platform_cache_line_size\": ", stdout);
+	json_int(t->platform_cls);
 	fputs(", \"diag\": ", stdout);
-	if (!g->valid) {
+	if (g->valid) {
+		printf("{\"requests\": %lu, \"refused\": %lu, \"errors\": %lu, "
+		       "\"clears\": %lu, \"last_result\": ",
+		       g->requests, g->refused, g->errors, g->clears);
+		json_string(g->last);
+		fputs(", \"last_requester\": ", stdout);
+		json_string(g->requester);
+		putchar('}');
+	} else {
 		fputs("null", stdout);
-		return;
 	}
-	printf("{\"requests\": %lu, \"refused\": %lu, \"errors\": %lu, \"clears\": %lu, "
-	       "\"last_result\": ", g->requests, g->refused, g->errors, g->clears);
-	json_string(g->last);
-	fputs(", \"last_requester\": ", stdout);
-	json_string(g->requester);
-	putchar('}');
+	fputs(", \"diag_unavailable\": ", stdout);
+	json_string(g->valid ? NULL : diag_missing(t, why, sizeof(why)));
+}
+
+/* The --json document: a version and the devices. */
+static void json_begin(void)
+{
+	printf("{\"version\": %d, \"devices\": [", MWICTL_JSON_VERSION);
 }
 
 static int max(int a, int b)
@@ -146,13 +181,13 @@ void print_list(const struct dev *devs, size_t n, int json, int numeric)
 	size_t i;
 
 	if (json) {
-		fputs("[", stdout);
+		json_begin();
 		for (i = 0; i < n; i++) {
-			fputs(i ? ",\n " : "\n ", stdout);
+			fputs(i ? ",\n  " : "\n  ", stdout);
 			json_dev(&devs[i], numeric);
 			putchar('}');
 		}
-		fputs(n ? "\n]\n" : "]\n", stdout);
+		fputs(n ? "\n]}\n" : "]}\n", stdout);
 		return;
 	}
 	rows = calloc(n ? n : 1, sizeof(*rows));
@@ -175,15 +210,18 @@ void print_list(const struct dev *devs, size_t n, int json, int numeric)
 }
 
 /* Everything known about one device. */
-void print_show(const struct dev *d, int json, int numeric)
+void print_show(const struct dev *d, const struct diag_table *t, int json, int numeric)
 {
 	const struct mwi_diag *g = &d->diag;
+	char why[PATH_MAX + 128];
 	struct row r;
 
 	if (json) {
+		json_begin();
+		fputs("\n  ", stdout);
 		json_dev(d, numeric);
-		json_diag(g);
-		fputs("}\n", stdout);
+		json_diag(g, t);
+		fputs("}\n]}\n", stdout);
 		return;
 	}
 	fill_row(d, &r);
@@ -201,8 +239,12 @@ void print_show(const struct dev *d, int json, int numeric)
 	       "config space (the kernel has no mwi attribute)" :
 	       d->source == MWI_NOT_POSSIBLE ? "none (the kernel hides mwi here)" : "-");
 	printf("cache line size: %s%s\n", r.cls, d->cls_bytes < 0 ? "" : " bytes");
+	if (t->platform_cls >= 0)
+		printf("platform cls:    %d bytes\n", t->platform_cls);
+	else
+		printf("platform cls:    unknown (from the diagnostics)\n");
 	if (!g->valid) {
-		printf("diagnostics:     not available\n");
+		printf("diagnostics:     not available: %s\n", diag_missing(t, why, sizeof(why)));
 		return;
 	}
 	printf("requests:        %lu\n", g->requests);

@@ -155,7 +155,7 @@ void sysfs_read(const char *root, struct dev *d, unsigned int what)
 	int dfd = open_dev_dir(root, d);
 
 	if (what & SYSFS_IDS)
-		d->vendor = d->device = d->class = -1;
+		d->vendor = d->device = d->class = d->revision = -1;
 	if (dfd < 0) {
 		d->mwi = d->cls_bytes = -1;
 		d->source = MWI_UNKNOWN;
@@ -166,6 +166,9 @@ void sysfs_read(const char *root, struct dev *d, unsigned int what)
 		d->vendor = read_hex(dfd, "vendor", 0xffff);
 		d->device = read_hex(dfd, "device", 0xffff);
 		d->class = read_hex(dfd, "class", 0xffffff);
+		d->revision = read_hex(dfd, "revision", 0xff);
+		/* the kernel gives link attributes to PCI Express functions only */
+		d->pcie = faccessat(dfd, "current_link_speed", F_OK, 0) == 0;
 	}
 	if (what & SYSFS_STATE) {
 		read_driver(dfd, d);
@@ -221,7 +224,7 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n)
 			}
 			v = nv;
 		}
-		d.vendor = d.device = d.class = d.mwi = d.cls_bytes = -1;
+		d.vendor = d.device = d.class = d.revision = d.mwi = d.cls_bytes = -1;
 		v[cnt++] = d;
 	}
 	closedir(dir);

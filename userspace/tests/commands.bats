@@ -34,7 +34,7 @@ setup() {
 	assert_equal "$stderr" "mwictl: 0000:00:02.0: cannot read MWI state: Is a directory"
 }
 
-@test "show prints every field, and says when diagnostics are not available" {
+@test "show prints every field, and says diagnostics are missing because debugfs is not mounted" {
 	run mwictl show 00:02.0
 	assert_success
 	assert_equal "$output" "slot:            0000:00:02.0
@@ -44,7 +44,22 @@ driver:          8139cp
 mwi:             off
 mwi source:      sysfs mwi attribute
 cache line size: 64 bytes
-diagnostics:     not available"
+platform cls:    unknown (from the diagnostics)
+diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pci/mwi)"
+}
+
+@test "show says the diagnostics are missing because the kernel has none when debugfs has no pci/mwi" {
+	mkdir -p "$ROOT/kernel/debug/usb"
+	run mwictl show 00:02.0
+	assert_line "diagnostics:     not available: no $ROOT/kernel/debug/pci/mwi: the running kernel lacks the pci-mwi series or CONFIG_DEBUG_FS"
+}
+
+@test "show says the diagnostics are root's only when the table cannot be read" {
+	mkdir -p "$ROOT/kernel/debug/pci"
+	echo "0000:00:02.0 off 64 1 1 0 0 -EINVAL x" >"$ROOT/kernel/debug/pci/mwi"
+	chmod 0400 "$ROOT/kernel/debug/pci/mwi"
+	run as_nobody "$MWICTL" show 00:02.0
+	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi is readable by root only"
 }
 
 @test "show reads the kernel's diagnostics row for the function from debugfs" {
@@ -57,13 +72,14 @@ diagnostics:     not available"
 	0000:01:03.0 ? ? 1 0 1 0 -ENODEV sysfs
 	ROWS
 	run mwictl show 00:02.0
+	assert_line "platform cls:    64 bytes"
 	assert_line "requests:        1"
 	assert_line "refused:         1"
 	assert_line "errors:          0"
 	assert_line "clears:          0"
 	assert_line "last result:     -EINVAL"
 	assert_line "last requester:  cp_init_one+0x1c2/0x6a0"
-	assert_equal "$(mwictl show 00:03.0 --json | jq -c .diag)" \
+	assert_equal "$(mwictl show 00:03.0 --json | jq -c '.devices[0].diag')" \
 		'{"requests":2,"refused":0,"errors":0,"clears":1,"last_result":"ok","last_requester":"sysfs"}'
 	run mwictl show 01:03.0
 	assert_line "errors:          1"
@@ -82,13 +98,13 @@ diagnostics:     not available"
 	printf 'junk\n0000:00:02.0 off x\n\n' >"$ROOT/kernel/debug/pci/mwi"
 	run mwictl show 00:02.0
 	assert_success
-	assert_line "diagnostics:     not available"
+	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi has no row for this function"
 }
 
 @test "on writes 1 to the function's mwi attribute and nothing else" {
 	run mwictl on 00:02.0
 	assert_success
-	assert_output ""
+	assert_output "0000:00:02.0: MWI turned on"
 	assert_equal "$(cat "$(dev_dir 0000:00:02.0)/mwi")" 1
 	assert_equal "$(cat "$(dev_dir 0000:01:03.0)/mwi")" 0
 }

@@ -38,6 +38,7 @@ add_dev() {
 	printf '0x%s\n' "${id%%:*}" >"$dir/vendor"
 	printf '0x%s\n' "${id##*:}" >"$dir/device"
 	printf '0x%s\n' "$class" >"$dir/class"
+	printf '0x01\n' >"$dir/revision"
 	cmd=0007
 	if [ "$mwi" = none ]; then
 		[ "${MWI_CONFIG:-0}" = 1 ] && cmd=0017
@@ -113,11 +114,79 @@ pci_ids_tree() {
 	done
 }
 
-# "SLOT CLASS_NAME: DEVICE_NAME" for every function, by lspci and by mwictl.
+# "SLOT CLASS: DEVICE" for every function, as lspci prints it without -v;
+# arguments (-n, -nn, -i FILE, -O PARAM=VALUE) go to lspci as they are.
 lspci_names() {
-	lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D 2>/dev/null | sed 's/ (rev [0-9a-f]*)$//'
+	lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D "$@" 2>/dev/null | sed 's/ (rev [0-9a-f]*)$//'
 }
 
+# The same from mwictl list's CLASS and DEVICE columns, cut at the offsets
+# of the header, with the same arguments.
 mwictl_names() {
-	mwictl list --json | jq -r '.[] | "\(.slot) \(.class_name): \(.device_name)"'
+	mwictl list "$@" | awk '
+	NR == 1 { c = index($0, "CLASS"); d = index($0, "DRIVER"); v = index($0, "DEVICE"); next }
+	{
+		slot = substr($0, 1, c - 1); class = substr($0, c, d - c)
+		sub(/ +$/, "", slot); sub(/ +$/, "", class)
+		print slot " " class ": " substr($0, v)
+	}'
+}
+
+# Run a command as the unprivileged user nobody, with the directories of
+# the fake tree (and those above it) open to it; files keep their modes.
+as_nobody() {
+	local dir=$ROOT
+	find "$ROOT" -type d -exec chmod a+rx {} +
+	while [ "$dir" != / ]; do
+		chmod a+x "$dir"
+		dir=$(dirname "$dir")
+	done
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# An interactive bash in a detached tmux session on a private socket, with
+# bash-completion, mwictl's completion and mwictl (on PATH) reading $ROOT.
+tmux_shell() {
+	TMUX_SOCK=$BATS_TEST_TMPDIR/tmux.sock
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -sf "$MWICTL" "$BATS_TEST_TMPDIR/bin/mwictl"
+	cat >"$BATS_TEST_TMPDIR/bashrc" <<-RC
+	PS1='$ '
+	PATH=$BATS_TEST_TMPDIR/bin:\$PATH
+	export MWICTL_SYSFS=$ROOT
+	. /usr/share/bash-completion/bash_completion
+	. $BATS_TEST_DIRNAME/../mwictl.bash-completion
+	RC
+	tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -x 200 -y 20 \
+		"env -i TERM=screen HOME=$BATS_TEST_TMPDIR bash --noprofile --rcfile $BATS_TEST_TMPDIR/bashrc -i"
+	tmux_wait_for '$' || fail "no prompt in tmux: $(tmux_line)"
+}
+
+tmux_stop() {
+	tmux -S "$TMUX_SOCK" kill-server 2>/dev/null || true
+}
+
+# The last non-empty line of the screen (tmux drops trailing blanks).
+tmux_line() {
+	tmux -S "$TMUX_SOCK" capture-pane -p | sed '/^$/d' | tail -1
+}
+
+# Wait (up to 20 s, polling) until the last line is $1; 1 if it never is.
+tmux_wait_for() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		[ "$(tmux_line)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# Type $1, press Tab, type "#", and expect the line to read $2 and "#":
+# the "#" shows whether completion ended the word with a space.
+assert_completes() {
+	tmux -S "$TMUX_SOCK" send-keys -l "$1"
+	tmux -S "$TMUX_SOCK" send-keys Tab
+	tmux -S "$TMUX_SOCK" send-keys -l "#"
+	tmux_wait_for "\$ $2#" && return 0
+	fail "after '$1', Tab and '#' the line is '$(tmux_line)', not '\$ $2#'"
 }

@@ -141,29 +141,3 @@ setup() {
 	assert_success
 	assert_equal "${#lines[@]}" 6
 }
-
-@test "names of every pci.ids class and of 400 sampled devices read as lspci words them" {
-	pci_ids_tree
-	assert_equal "$(mwictl_names | wc -l)" 465
-	assert_equal "$(mwictl_names)" "$(lspci_names)"
-}
-
-@test "names come from MWICTL_PCI_IDS when set, looked up only in their own vendor and class" {
-	local ids=$BATS_TEST_TMPDIR/pci.ids
-	printf '%s\n' '# test ids' '8086  Vendor A' '	100e  Device A1' '		8086 0001  Sub' \
-		'# inside a block' '	1237  Device A2' '10ec  Vendor B' '	8139  Device B1' 'C0DE  Vendor C' \
-		'C 02  Network' '	00  Ethernet' 'C 06  Bridge' '	04  PCI bridge' >"$ids"
-	add_dev 0000:00:05.0 10ec:100e 028000 0
-	add_dev 0000:00:06.0 c0de:0001 060400 0
-	export MWICTL_PCI_IDS=$ids
-	assert_equal "$(mwictl_names)" \
-		"$(lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D -i "$ids" | sed 's/ (rev [0-9a-f]*)$//')"
-	assert_equal "$(mwictl_names | sed -n 4p)" "0000:00:05.0 Network [0280]: Vendor B Device 100e"
-}
-
-@test "without a readable pci.ids names are lspci's numeric forms" {
-	export MWICTL_PCI_IDS=$BATS_TEST_TMPDIR/missing
-	assert_equal "$(mwictl_names)" \
-		"$(lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci" -D -i "$MWICTL_PCI_IDS" | sed 's/ (rev [0-9a-f]*)$//')"
-	assert_equal "$(mwictl_names | head -1)" "0000:00:00.0 Class 0600: Device 8086:1237"
-}

@@ -50,16 +50,27 @@ usage_error() {
 	assert_equal "${stderr_lines[1]}" "Try 'mwictl --help'."
 }
 
-@test "an unknown option exits 1 and says so" { usage_error -x; assert_equal "${stderr_lines[0]}" "mwictl: unknown option -x"; }
-@test "an unknown long option exits 1 and says so" { usage_error --frobnicate; assert_equal "${stderr_lines[0]}" "mwictl: unknown option --frobnicate"; }
-@test "-s without an argument exits 1" { usage_error list -s; assert_equal "${stderr_lines[0]}" "mwictl: option -s needs an argument"; }
+# The message names the option as it was typed.
+@test "an unknown option exits 1 and says so" { usage_error -x; assert_equal "${stderr_lines[0]}" "mwictl: unknown option '-x'"; }
+@test "an unknown long option exits 1 and names it as typed" { usage_error --frobnicate=2; assert_equal "${stderr_lines[0]}" "mwictl: unknown option '--frobnicate'"; }
+@test "-j is not an undocumented alias of --json" { usage_error -j; assert_equal "${stderr_lines[0]}" "mwictl: unknown option '-j'"; }
+@test "-s without a value exits 1" { usage_error list -s; assert_equal "${stderr_lines[0]}" "mwictl: option '-s' needs a value"; }
+@test "--sysfs without a value names --sysfs, not a letter" { usage_error --sysfs; assert_equal "${stderr_lines[0]}" "mwictl: option '--sysfs' needs a value"; }
+@test "--debugfs without a value names --debugfs" { usage_error list --debugfs; assert_equal "${stderr_lines[0]}" "mwictl: option '--debugfs' needs a value"; }
+@test "--json=x names --json, which takes no value" { usage_error --json=x; assert_equal "${stderr_lines[0]}" "mwictl: option '--json' takes no value"; }
+@test "--help=1 names --help, which takes no value" { usage_error --help=1; assert_equal "${stderr_lines[0]}" "mwictl: option '--help' takes no value"; }
+@test "an ambiguous abbreviation lists what it could mean" { usage_error --d x; assert_equal "${stderr_lines[0]}" "mwictl: option '--d' is ambiguous (--debugfs, --dry-run)"; }
+@test "an empty --sysfs= is refused, not taken as /sys" { usage_error --sysfs=; assert_equal "${stderr_lines[0]}" "mwictl: option '--sysfs' needs a value, not an empty one"; }
+@test "an empty -s is refused" { usage_error list -s ''; assert_equal "${stderr_lines[0]}" "mwictl: option '-s' needs a value, not an empty one"; }
+@test "an empty -d is refused" { usage_error on -d ''; assert_equal "${stderr_lines[0]}" "mwictl: option '-d' needs a value, not an empty one"; }
+@test "an empty SLOT is refused" { usage_error on ''; assert_equal "${stderr_lines[0]}" "mwictl: on: an empty SLOT"; }
 @test "an unknown command exits 1 and says so" { usage_error frob; assert_equal "${stderr_lines[0]}" "mwictl: unknown command 'frob'"; }
-@test "show without a slot exits 1" { usage_error show; assert_equal "${stderr_lines[0]}" "mwictl: show: needs exactly one SLOT"; }
-@test "get with two slots exits 1" { usage_error get 00:02.0 00:03.0; }
-@test "on without a slot or -d exits 1" { usage_error on; assert_equal "${stderr_lines[0]}" "mwictl: on: needs SLOT... or -d VENDOR:DEVICE"; }
+@test "show without a slot exits 1" { usage_error show; assert_equal "${stderr_lines[0]}" "mwictl: show: needs one SLOT or -d ID"; }
+@test "get with two slots exits 1" { usage_error get 00:02.0 00:03.0; assert_equal "${stderr_lines[0]}" "mwictl: get: needs one SLOT or -d ID"; }
+@test "on without a slot or -d exits 1" { usage_error on; assert_equal "${stderr_lines[0]}" "mwictl: on: needs SLOT... or -d ID"; }
 @test "--json with get exits 1" { usage_error get 00:02.0 --json; assert_equal "${stderr_lines[0]}" "mwictl: get: --json is for list and show"; }
-@test "list with a positional argument exits 1" { usage_error list 00:02.0; }
-@test "-d twice exits 1" { usage_error list -d 1:2 -d 3:4; }
+@test "list with a positional argument exits 1" { usage_error list 00:02.0; assert_equal "${stderr_lines[0]}" "mwictl: list: unexpected argument '00:02.0' (use -s SLOT)"; }
+@test "-d twice exits 1" { usage_error list -d 1:2 -d 3:4; assert_equal "${stderr_lines[0]}" "mwictl: option '-d' given twice"; }
 
 @test "make install puts the binary, the man page and the completion under DESTDIR/PREFIX" {
 	make -s -C "$BATS_TEST_DIRNAME/.." install DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX=/opt/m >/dev/null
@@ -68,14 +79,10 @@ usage_error() {
 	[ -f "$BATS_TEST_TMPDIR/dest/opt/m/share/bash-completion/completions/mwictl" ]
 }
 
-@test "the bash completion offers the commands and the slots of the tree" {
-	run bash -c "source /usr/share/bash-completion/bash_completion 2>/dev/null
-		source '$BATS_TEST_DIRNAME/../mwictl.bash-completion'
-		mwictl() { '$MWICTL' \"\$@\"; }
-		complete_line() { COMP_LINE=\"\$*\"; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(\"\$@\")
-			COMP_CWORD=\$((\$# - 1)); _mwictl; echo \"\${COMPREPLY[*]}\"; }
-		complete_line mwictl o
-		complete_line mwictl get 0000:00:0"
-	assert_line --index 0 "on off"
-	assert_line --index 1 "0000:00:00.0 0000:00:02.0 0000:00:03.0"
+@test "make install takes SBINDIR, MANDIR and COMPLETIONSDIR as given" {
+	make -s -C "$BATS_TEST_DIRNAME/.." install DESTDIR="$BATS_TEST_TMPDIR/dest" \
+		SBINDIR=/s MANDIR=/m COMPLETIONSDIR=/c >/dev/null
+	[ -x "$BATS_TEST_TMPDIR/dest/s/mwictl" ]
+	[ -f "$BATS_TEST_TMPDIR/dest/m/man8/mwictl.8" ]
+	[ -f "$BATS_TEST_TMPDIR/dest/c/mwictl" ]
 }

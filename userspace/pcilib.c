@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What libpci already does, from libpci: vendor, device and class names
+ * (the distribution's pci.ids, pci.ids.gz, udev's hwdb; -n and -nn as lspci
+ * prints them) and lspci's -s and -d filters. Enumeration and MWI state stay
+ * with sysfs.c.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pci/pci.h>
+
+#include "mwictl.h"
+
+static struct pci_access *pacc;
+
+static void __attribute__((format(printf, 1, 0)))
+lib_vmsg(const char *fmt, va_list ap)
+{
+	fputs("mwictl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+/* libpci's fatal errors, e.g. a pci.ids it cannot parse. */
+static void __attribute__((format(printf, 1, 2), noreturn)) lib_error(char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lib_vmsg(fmt, ap);
+	va_end(ap);
+	exit(EXIT_IO);
+}
+
+static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lib_vmsg(fmt, ap);
+	va_end(ap);
+}
+
+/* Set "PARAM=VALUE" as lspci's -O does; dies on an unknown PARAM. */
+static void set_param(char *arg)
+{
+	char *eq = strchr(arg, '='), name[64];
+	size_t len = eq ? (size_t)(eq - arg) : 0;
+
+	if (!eq || !len || len >= sizeof(name))
+		die("-O %s: expected PARAM=VALUE", arg);
+	memcpy(name, arg, len);
+	name[len] = '\0';
+	if (pci_set_param(pacc, name, eq + 1))
+		die("-O %s: unknown parameter '%s' (see lspci -O help)", arg, name);
+}
+
+/* Ready libpci: sysfs access under --sysfs, -n, -i and -O as given. */
+void lib_init(const struct opts *o)
+{
+	char path[PATH_MAX];
+	int i;
+
+	pacc = pci_alloc();
+	pacc->error = lib_error;
+	pacc->warning = lib_warning;
+	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
+	pacc->numeric_ids = o->numeric;
+	snprintf(path, sizeof(path), "%s/bus/pci", o->sysfs);
+	pci_set_param(pacc, "sysfs.path", path);
+	if (o->pci_ids)
+		pci_set_name_list_path(pacc, (char *)o->pci_ids, 0);
+	for (i = 0; i < o->nparams; i++)
+		set_param(o->params[i]);
+	pci_init(pacc);
+}
+
+void lib_cleanup(void)
+{
+	pci_cleanup(pacc);
+}
+
+/*
+ * An -s (@slot) or -d filter for @spec. NULL with libpci's words in @err
+ * when @spec is not valid.
+ */
+struct pci_filter *lib_filter(const char *spec, int slot, const char **err)
+{
+	struct pci_filter *f = malloc(sizeof(*f));
+	char *copy = strdup(spec);	/* libpci cuts the string it parses */
+
+	if (!f || !copy)
+		die_code(EXIT_IO, "out of memory");
+	pci_filter_init(pacc, f);
+	*err = slot ? pci_filter_parse_slot(f, copy) : pci_filter_parse_id(f, copy);
+	free(copy);
+	if (*err) {
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void lib_filter_free(struct pci_filter *f)
+{
+	free(f);
+}
+
+/*
+ * Whether @d passes @f. libpci is handed what sysfs.c read, so it reads
+ * nothing itself; an unreadable ID is all ones, as a vanished device reads.
+ */
+int lib_match(struct pci_filter *f, const struct dev *d)
+{
+	struct pci_dev *p = pci_get_dev(pacc, d->domain, d->bus, d->devnum, d->func);
+	int hit;
+
+	p->vendor_id = d->vendor < 0 ? 0xffff : d->vendor;
+	p->device_id = d->device < 0 ? 0xffff : d->device;
+	p->device_class = d->class < 0 ? 0xffff : d->class >> 8;
+	p->prog_if = d->class < 0 ? 0xff : d->class & 0xff;
+	p->known_fields = PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT;
+	hit = pci_filter_match(f, p);
+	pci_free_dev(p);
+	return hit;
+}
+
+/*
+ * Names: as lspci prints them with as many -n as were given or, with
+ * @names_only (for --json, which has no names with -n), only what the
+ * database knows: NULL when it has nothing.
+ */
+const char *lib_class_name(const struct dev *d, int names_only, char *buf, size_t size)
+{
+	int flags = PCI_LOOKUP_CLASS | (names_only ? PCI_LOOKUP_NO_NUMBERS : 0);
+
+	if (d->class < 0)
+		return names_only ? NULL : "?";
+	return pci_lookup_name(pacc, buf, (int)size, flags, d->class >> 8);
+}
+
+const char *lib_vendor_name(const struct dev *d, char *buf, size_t size)
+{
+	if (d->vendor < 0)
+		return NULL;
+	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_VENDOR | PCI_LOOKUP_NO_NUMBERS,
+			       d->vendor);
+}
+
+/* Vendor and device: the second half of an lspci line. */
+const char *lib_device_name(const struct dev *d, int names_only, char *buf, size_t size)
+{
+	int flags = PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
+		    (names_only ? PCI_LOOKUP_NO_NUMBERS : 0);
+
+	if (d->vendor < 0 || d->device < 0)
+		return names_only ? NULL : "?";
+	return pci_lookup_name(pacc, buf, (int)size, flags, d->vendor, d->device);
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# on and off say what they did, one line per function; -q and --dry-run;
+# get -d.
+
+setup() {
+	load helpers
+	standard_tree
+}
+
+@test "on prints one line per function: turned on, or already on" {
+	run --separate-stderr mwictl on -d 8086:100e
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI already on
+0000:01:03.0: MWI turned on"
+	assert_equal "$stderr" ""
+}
+
+@test "off prints turned off, on stdout, for each function it changed" {
+	run mwictl off 00:03.0 10000:00:01.0
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI turned off
+10000:00:01.0: MWI turned off"
+	assert_equal "$(cat "$(dev_dir 10000:00:01.0)/mwi")" 0
+}
+
+@test "a slot selecting several functions (on 3) reports each function it changed" {
+	run mwictl on 3
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI already on
+0000:01:03.0: MWI turned on"
+}
+
+@test "-q prints nothing on success and still writes" {
+	run --separate-stderr mwictl on -q 00:02.0
+	assert_success
+	assert_equal "$output" ""
+	assert_equal "$(cat "$(dev_dir 0000:00:02.0)/mwi")" 1
+}
+
+@test "-q still prints the errors on stderr with the exit code" {
+	run --separate-stderr mwictl --quiet on 00:1f.0 00:02.0
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "mwictl: 00:1f.0: no such device"
+}
+
+@test "--dry-run says what would change and writes nothing" {
+	local before
+	before=$(cat "$ROOT"/bus/pci/devices/*/mwi)
+	run mwictl on --dry-run 3
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI already on
+0000:01:03.0: MWI would be turned on"
+	assert_equal "$(cat "$ROOT"/bus/pci/devices/*/mwi)" "$before"
+}
+
+@test "--dry-run on a function where MWI cannot exist exits 3 as the write would" {
+	add_dev 0000:02:00.0 8086:10d3 020000 none
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	run --separate-stderr mwictl on --dry-run 02:00.0
+	assert_equal "$status" 3
+	assert_equal "$stderr" "mwictl: 0000:02:00.0: device refused MWI (PCI Express function: the MWI bit is hardwired to 0)"
+	run mwictl off --dry-run 02:00.0
+	assert_success
+	assert_output "0000:02:00.0: MWI already off (PCI Express function)"
+}
+
+@test "--dry-run and -q are refused for other commands" {
+	run --separate-stderr mwictl list --dry-run
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[0]}" "mwictl: list: --dry-run is for on and off"
+	run --separate-stderr mwictl get 00:02.0 -q
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[0]}" "mwictl: get: -q is for on and off"
+}
+
+@test "get -d works when exactly one function matches" {
+	run mwictl get -d 10ec:8139
+	assert_success
+	assert_output 0
+	run mwictl show -d 10ec:
+	assert_line "slot:            0000:00:02.0"
+}
+
+@test "get -d exits 1 when several functions match and 2 when none does" {
+	run --separate-stderr mwictl get -d 8086:100e
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: -d 8086:100e: matches 2 devices; give one slot"
+	run --separate-stderr mwictl get -d 1234:5678
+	assert_equal "$status" 2
+	assert_equal "$stderr" "mwictl: -d 1234:5678: no such device"
+}
+
+@test "get of an attribute it may not read exits 4, permission denied" {
+	chmod 0200 "$(dev_dir 0000:00:02.0)/mwi"
+	run --separate-stderr as_nobody "$MWICTL" get 00:02.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:02.0: cannot read MWI state: permission denied"
+}
+
+@test "on of an attribute it may not write exits 4 and changes nothing" {
+	run --separate-stderr as_nobody "$MWICTL" on 00:02.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:02.0: permission denied (needs root with CAP_SYS_ADMIN)"
+	assert_equal "$(cat "$(dev_dir 0000:00:02.0)/mwi")" 0
+}
