@@ -152,9 +152,12 @@ ksrc_key() {
 
 run_host_tests() {
 	local top=$here/.. us
+	# names depend on the host's pci.ids, hwdb and libpci
 	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
-		"$top"/userspace/mwictl.bash-completion "$top"/userspace/tests/* "$top"/userspace/fuzz/*.c \
-		"$top"/userspace/fuzz/seeds/* /usr/share/misc/pci.ids)
+		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
+		"$top"/userspace/debian/* "$top"/userspace/debian/source/* "$top"/userspace/tests/* \
+		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* /usr/share/misc/pci.ids \
+		/usr/lib/udev/hwdb.bin /etc/udev/hwdb.bin)
 	host_tap series "kernel series (host)" \
 		"$(inputs_key "$PATCHDIR"/*.patch "$here/series-tests.sh" "$KSRC/scripts/checkpatch.pl")" \
 		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
@@ -163,6 +166,8 @@ run_host_tests() {
 		make -s -C "$top/userspace" check-sanitizers
 	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
 		make -s -C "$top/userspace" check-clang
+	host_ok mwictl-deb "mwictl's Debian package builds and lintian finds no error or warning" \
+		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
 	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	if [ -n "${KOBJ_W1:-}" ]; then

@@ -4,7 +4,8 @@
 # mkinitramfs.sh OUT.cpio MODROOT TESTDIR [PROGRAM|MODULE.ko...]
 #
 # Pack the guest's root file system: busybox-static, bash, bats with
-# bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, the
+# bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, udevadm
+# and systemd-udevd (udevadm by another name), the
 # kernel's modules, the tests, qemu/init and the project's PROGRAMs (into
 # /usr/bin) and out-of-tree modules (into /usr/lib/pci-mwi). Host binaries bring the shared libraries they load.
 set -eu
@@ -77,6 +78,11 @@ copy_program setpci
 copy_program setpriv
 copy_program unshare
 copy_file /usr/share/misc/pci.ids
+# Debian's udev for tests-bats/sim-udev.bats: systemd-udevd is udevadm
+# called by that name.
+copy_program udevadm
+mkdir -p "$root/usr/lib/systemd"
+ln -s "$(realpath "$(command -v udevadm)")" "$root/usr/lib/systemd/systemd-udevd"
 for pkg in bats bats-support bats-assert; do
 	copy_package "$pkg"
 done

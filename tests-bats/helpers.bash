@@ -200,3 +200,51 @@ sim_api() {
 	sim_knob "$1" api "$2"
 	sim_knob "$1" api | awk -v op="$2" '$1 == op { print $2 }'
 }
+
+# ---- udev (tests/sim-udev.bats) ----
+
+UDEVD=/usr/lib/systemd/systemd-udevd
+
+# Start Debian's systemd-udevd and wait until it answers on its socket.
+udevd_start() {
+	local i
+	"$UDEVD" --daemon
+	for ((i = 0; i < 100; i++)); do
+		udevadm control --ping 2>/dev/null && return 0
+		sleep 0.1
+	done
+	echo "systemd-udevd does not answer" >&2
+	return 1
+}
+
+udevd_stop() {
+	udevadm control --exit 2>/dev/null || true
+}
+
+# Remove slot $1, rescan the buses, and wait until udevd has handled
+# every event that caused.
+remove_and_rescan() {
+	echo 1 >"$SYSFS_PCI/$1/remove"
+	echo 1 >/sys/bus/pci/rescan
+	udevadm settle --timeout=120
+}
+
+# ---- names (mwictl.bats) ----
+
+# "SLOT CLASS: DEVICE" of every function as lspci prints it; arguments
+# (-nn) go to lspci.
+lspci_names() {
+	lspci -D "$@" | sed 's/ (rev [0-9a-f]*)$//'
+}
+
+# The same from mwictl list's CLASS and DEVICE columns, cut at the offsets
+# of its header.
+mwictl_names() {
+	mwictl list "$@" | awk '
+	NR == 1 { c = index($0, "CLASS"); d = index($0, "DRIVER"); v = index($0, "DEVICE"); next }
+	{
+		slot = substr($0, 1, c - 1); class = substr($0, c, d - c)
+		sub(/ +$/, "", slot); sub(/ +$/, "", class)
+		print slot " " class ": " substr($0, v)
+	}'
+}

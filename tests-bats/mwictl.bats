@@ -30,6 +30,12 @@ setup() {
 	done
 }
 
+@test "mwictl list's class and device names equal lspci's for every function, also with -nn" {
+	assert_equal "$(mwictl_names)" "$(lspci_names)"
+	assert_equal "$(mwictl_names -nn)" "$(lspci_names -nn)"
+	assert_equal "$(mwictl_names | wc -l)" "$(pci_slots | wc -l)"
+}
+
 @test "mwictl list shows the bound driver of every function" {
 	local slot driver want
 	while read -r slot driver; do
@@ -55,13 +61,14 @@ setup() {
 	run --separate-stderr mwictl on "$slot"
 	assert_equal "$status" 3
 	assert_equal "$stderr" "mwictl: $slot: device refused MWI"
+	assert_equal "$output" ""
 	assert_equal "$(registers "$slot")" "$before"
 }
 
-@test "mwictl off of a device whose MWI is already off exits 0" {
+@test "mwictl off of a device whose MWI is already off exits 0 and says so" {
 	run mwictl off "$(input_slot)"
 	assert_success
-	assert_output ""
+	assert_output "$(input_slot): MWI already off"
 }
 
 @test "mwictl on -d for every QEMU NIC exits 3 with one line per device" {

@@ -70,6 +70,14 @@ counts_of() {
 	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl get "$(sim_slot accepts)")" "1 0"
 }
 
-@test "mwictl on of one function while off does what echo 1 does: 4 reads, 2 writes" {
-	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl on "$(sim_slot accepts)")" "4 2"
+@test "mwictl on -q of one function while off does what echo 1 does: 4 reads, 2 writes" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl on -q "$(sim_slot accepts)")" "4 2"
+}
+
+@test "mwictl on reads the state once more to report it: 5 reads, 2 writes" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl on "$(sim_slot accepts)")" "5 2"
+}
+
+@test "mwictl on --dry-run reads the state and writes nothing: 1 read, no write" {
+	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl on --dry-run "$(sim_slot accepts)")" "1 0"
 }

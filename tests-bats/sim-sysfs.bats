@@ -115,10 +115,13 @@ others() {
 	assert_equal "$(others "$target")" "$before"
 }
 
-@test "mwictl on and off drive the emulated functions with the documented exit codes" {
+@test "mwictl on and off drive the emulated functions with the documented exit codes and report lines" {
 	run mwictl on "$(sim_slot accepts)"
 	assert_success
+	assert_output "$(sim_slot accepts): MWI turned on"
 	assert_equal "$(mwictl get "$(sim_slot accepts)")" 1
+	run mwictl on "$(sim_slot accepts)"
+	assert_output "$(sim_slot accepts): MWI already on"
 	run mwictl on "$(sim_slot refuses)"
 	assert_equal "$status" 3
 	run mwictl off "$(sim_slot stuck)"
@@ -126,5 +129,15 @@ others() {
 	assert_output --partial "device keeps MWI on"
 	run mwictl off "$(sim_slot accepts)"
 	assert_success
+	assert_output "$(sim_slot accepts): MWI turned off"
 	assert_equal "$(mwictl get "$(sim_slot accepts)")" 0
+}
+
+@test "mwictl on --dry-run on the emulated functions changes no register" {
+	local before
+	before=$(sim_registers "$(sim_slot accepts)")
+	run mwictl on --dry-run "$(sim_slot accepts)"
+	assert_success
+	assert_output "$(sim_slot accepts): MWI would be turned on"
+	assert_equal "$(sim_registers "$(sim_slot accepts)")" "$before"
 }

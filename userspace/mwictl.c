@@ -194,7 +194,7 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	return EXIT_OK;
 }
 
-/* Exit code and words for an errno of reading or writing the mwi attribute. */
+/* Exit code and words for an errno of writing the mwi attribute. */
 static int errno_code(int err, int on, const char **why)
 {
 	switch (err) {
@@ -215,11 +215,11 @@ static int errno_code(int err, int on, const char **why)
 	}
 }
 
+/* A state that cannot be read is an I/O error (6), or 4 when access is denied. */
 static int cmd_get(const struct opts *o, struct selection *s)
 {
 	struct dev *d = pick_one(o, s);
-	const char *why;
-	int code;
+	int denied;
 
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (d->source == MWI_NOT_POSSIBLE) {
@@ -227,10 +227,9 @@ static int cmd_get(const struct opts *o, struct selection *s)
 		return EXIT_OK;
 	}
 	if (d->mwi < 0) {
-		code = errno_code(d->mwi_errno, 0, &why);
-		if (d->mwi_errno == EACCES || d->mwi_errno == EPERM)
-			why = "permission denied";
-		die_code(code, "%s: cannot read MWI state: %s", d->slot, why);
+		denied = d->mwi_errno == EACCES || d->mwi_errno == EPERM;
+		die_code(denied ? EXIT_PERM : EXIT_IO, "%s: cannot read MWI state: %s", d->slot,
+			 denied ? "permission denied" : strerror(d->mwi_errno));
 	}
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback();
