@@ -96,7 +96,7 @@ echo "| command | ms | ratio to the first of its group |"
 echo "|---|---|---|"
 base=$(median_ms 3 list_mwictl)
 row '`mwictl list -n` (state of every function)' "$base" "$base"
-row '`mwictl list` (with names from pci.ids)' "$(median_ms 3 list_mwictl_names)" "$base"
+row '`mwictl list` (names from libpci)' "$(median_ms 3 list_mwictl_names)" "$base"
 row '`lspci -vv \| grep MemWINV` (same answer)' "$(median_ms 3 list_lspci)" "$base"
 base=$(median_ms 200 get_mwictl)
 row '`mwictl get SLOT`' "$base" "$base"

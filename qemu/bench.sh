@@ -111,6 +111,14 @@ host_loop() {
 	echo "Targets: \`cat mwi\` = 1 config read; \`mwictl list\` at least 5× faster than \`lspci -vv\`"
 	echo "for the same answer (ratio ≤ 0.2)."
 	echo
+	say "bench: mwictl on the host"
+	old=$outdir/mwictl-1.0
+	rm -rf "$old"
+	mkdir -p "$old"
+	# mwictl 1.0 as released (the commit before libpci), for the before/after rows
+	git -C "$here/.." archive d047bf8 userspace | tar -x -C "$old"
+	make -s -C "$old/userspace" mwictl >/dev/null
+	"$here/bench-host.sh" "$here/../userspace/mwictl" "$old/userspace/mwictl"
 	echo "### Boot to first finished test (s)"
 	echo
 	echo "| guest | seconds | target |"

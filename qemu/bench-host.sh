@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-host.sh MWICTL [OLD_MWICTL]
+#
+# The host half of mwictl's figures in "make bench": the commands the guest
+# times, run on this machine against a fake sysfs tree of 262 functions (no
+# emulation: what a user's machine costs). mwictl is dynamically linked
+# against libpci like lspci and setpci, so the two compare like with like.
+# OLD_MWICTL, if given, is mwictl 1.0 (static, its own pci.ids reader and
+# filters), timed beside it. Prints a markdown table on stdout.
+set -eu
+export LC_ALL=C
+mwictl=$(realpath "$1")
+old=${2:+$(realpath "$2")}
+RUNS=5
+tree=$(mktemp -d)
+trap 'rm -rf "$tree"' EXIT
+
+# 6 functions like QEMU's pc machine and 256 like the emulator's.
+make_tree() {
+	local devs=$tree/bus/pci/devices n dir
+	mkdir -p "$devs"
+	for ((n = 0; n < 262; n++)); do
+		dir=$devs/$(printf '0000:%02x:%02x.%x' $((n / 256)) $((n / 8 % 32)) $((n % 8)))
+		mkdir -p "$dir"
+		if ((n < 6)); then
+			set -- 0x8086 0x100e 0x020000
+		else
+			set -- 0x1b36 0xe000 0x088000
+		fi
+		echo "$1" >"$dir/vendor"
+		echo "$2" >"$dir/device"
+		echo "$3" >"$dir/class"
+		echo 0x01 >"$dir/revision"
+		echo 0 >"$dir/mwi"
+		head -c 64 /dev/zero >"$dir/config"
+	done
+}
+
+# Median, in milliseconds, of RUNS timings of "$@" run N times each.
+median_ms() { # N COMMAND...
+	local n=$1 i k t0 t1 times=()
+	shift
+	for ((k = 0; k < RUNS; k++)); do
+		t0=$EPOCHREALTIME
+		for ((i = 0; i < n; i++)); do
+			"$@" >/dev/null 2>&1
+		done
+		t1=$EPOCHREALTIME
+		times+=("$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.3f", (b - a) * 1000 / n }')")
+	done
+	printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((RUNS + 1) / 2))p"
+}
+
+row() { # NAME MS BASE_MS
+	printf '| %s | %s | %s |\n' "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", a / b }')"
+}
+
+make_tree
+export MWICTL_SYSFS=$tree
+lspci_tree() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" "$@"; }
+slot=0000:00:07.0
+
+echo "### Whole commands on the host (median of $RUNS runs, ms per command)"
+echo
+echo "This machine, no emulation: a fake sysfs tree of 262 functions; mwictl,"
+echo "lspci and setpci all dynamically linked against libpci ($(ldd "$mwictl" |
+	grep -o 'libpci[^ ]*' | head -1))."
+echo
+echo "| command | ms | ratio to the first of its group |"
+echo "|---|---|---|"
+base=$(median_ms 20 "$mwictl" list -n)
+row '`mwictl list -n`' "$base" "$base"
+row '`mwictl list` (names from libpci)' "$(median_ms 20 "$mwictl" list)" "$base"
+[ -z "$old" ] || row '`mwictl list` of mwictl 1.0 (static, own pci.ids reader)' "$(median_ms 20 "$old" list)" "$base"
+row '`lspci -n`' "$(median_ms 20 lspci_tree -n)" "$base"
+row '`lspci` (names)' "$(median_ms 20 lspci_tree)" "$base"
+base=$(median_ms 300 "$mwictl" get "$slot")
+row '`mwictl get SLOT`' "$base" "$base"
+[ -z "$old" ] || row '`mwictl get SLOT` of mwictl 1.0 (static)' "$(median_ms 300 "$old" get "$slot")" "$base"
+row '`lspci -n -s SLOT`' "$(median_ms 300 lspci_tree -n -s "$slot")" "$base"
+echo
