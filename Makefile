@@ -36,7 +36,7 @@ SIM         := $(SIMDIR)/pci-mwi-sim.ko
 SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
 SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash $(MWICTL)
+	       tests-bats/helpers.bash userspace/tests/list-names.awk $(MWICTL)
 
 .PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
 

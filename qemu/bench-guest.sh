@@ -3,13 +3,13 @@
 #
 # The guest half of "make bench": loads the emulator with 256 functions
 # next to QEMU's devices, counts config accesses per operation and times
-# whole commands. Prints markdown tables on stdout.
+# whole commands. Prints markdown tables on stdout. bench.sh sends it
+# after bench-lib.sh (median_ms, row).
 set -u
 export LC_ALL=C
 
 SIM=/sys/kernel/debug/pci-mwi-sim
 DEVICES=/sys/bus/pci/devices
-RUNS=5
 insmod /usr/lib/pci-mwi/pci-mwi-sim.ko 'devices=accepts*128,refuses*127,stuck' || exit 1
 
 # First emulated function of personality $1.
@@ -58,21 +58,6 @@ access_row '`mwictl get`' "1 read" "" "$A" mwictl get "$A"
 access_row '`setpci -s SLOT COMMAND`' "1 read" "" "$A" setpci -s "$A" COMMAND
 echo
 
-# Median, in milliseconds, of RUNS timings of "$@" run N times each.
-median_ms() { # N COMMAND...
-	local n=$1 i k t0 t1 times=()
-	shift
-	for ((k = 0; k < RUNS; k++)); do
-		t0=$EPOCHREALTIME
-		for ((i = 0; i < n; i++)); do
-			"$@" "$i" >/dev/null 2>&1
-		done
-		t1=$EPOCHREALTIME
-		times+=("$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.3f", (b - a) * 1000 / n }')")
-	done
-	printf '%s\n' "${times[@]}" | sort -g | sed -n "$(( (RUNS + 1) / 2 ))p"
-}
-
 # The commands compared; the last argument is the iteration number.
 list_mwictl() { mwictl list -n; }
 list_mwictl_names() { mwictl list; }
@@ -83,10 +68,6 @@ get_cat() { cat "$DEVICES/$A/mwi"; }
 toggle_mwictl() { if (($1 % 2)); then mwictl off "$A"; else mwictl on "$A"; fi; }
 toggle_setpci() { if (($1 % 2)); then setpci -s "$A" COMMAND=0x00:0x10; else setpci -s "$A" COMMAND=0x10:0x10; fi; }
 toggle_echo() { if (($1 % 2)); then mwi "$A" 0; else mwi "$A" 1; fi; }
-
-row() { # NAME MS BASE_MS
-	printf '| %s | %s | %s |\n' "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", a / b }')"
-}
 
 echo "### Whole commands in the guest (median of $RUNS runs, ms per operation)"
 echo

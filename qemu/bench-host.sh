@@ -13,7 +13,7 @@ set -eu
 export LC_ALL=C
 mwictl=$(realpath "$1")
 old=${2:+$(realpath "$2")}
-RUNS=5
+. "$(dirname "$0")/bench-lib.sh"
 tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
 
@@ -38,29 +38,19 @@ make_tree() {
 	done
 }
 
-# Median, in milliseconds, of RUNS timings of "$@" run N times each.
-median_ms() { # N COMMAND...
-	local n=$1 i k t0 t1 times=()
-	shift
-	for ((k = 0; k < RUNS; k++)); do
-		t0=$EPOCHREALTIME
-		for ((i = 0; i < n; i++)); do
-			"$@" >/dev/null 2>&1
-		done
-		t1=$EPOCHREALTIME
-		times+=("$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.3f", (b - a) * 1000 / n }')")
-	done
-	printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((RUNS + 1) / 2))p"
-}
-
-row() { # NAME MS BASE_MS
-	printf '| %s | %s | %s |\n' "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", a / b }')"
-}
-
 make_tree
 export MWICTL_SYSFS=$tree
-lspci_tree() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" "$@"; }
 slot=0000:00:07.0
+
+# The commands compared; median_ms adds an iteration number they ignore.
+mwictl_list_n() { "$mwictl" list -n; }
+mwictl_list() { "$mwictl" list; }
+old_list() { "$old" list; }
+lspci_n() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" -n; }
+lspci_names() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci"; }
+mwictl_get() { "$mwictl" get "$slot"; }
+old_get() { "$old" get "$slot"; }
+lspci_slot() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" -n -s "$slot"; }
 
 echo "### Whole commands on the host (median of $RUNS runs, ms per command)"
 echo
@@ -70,14 +60,14 @@ echo "lspci and setpci all dynamically linked against libpci ($(ldd "$mwictl" |
 echo
 echo "| command | ms | ratio to the first of its group |"
 echo "|---|---|---|"
-base=$(median_ms 20 "$mwictl" list -n)
+base=$(median_ms 20 mwictl_list_n)
 row '`mwictl list -n`' "$base" "$base"
-row '`mwictl list` (names from libpci)' "$(median_ms 20 "$mwictl" list)" "$base"
-[ -z "$old" ] || row '`mwictl list` of mwictl 1.0 (static, own pci.ids reader)' "$(median_ms 20 "$old" list)" "$base"
-row '`lspci -n`' "$(median_ms 20 lspci_tree -n)" "$base"
-row '`lspci` (names)' "$(median_ms 20 lspci_tree)" "$base"
-base=$(median_ms 300 "$mwictl" get "$slot")
+row '`mwictl list` (names from libpci)' "$(median_ms 20 mwictl_list)" "$base"
+[ -z "$old" ] || row '`mwictl list` of mwictl 1.0 (static, own pci.ids reader)' "$(median_ms 20 old_list)" "$base"
+row '`lspci -n`' "$(median_ms 20 lspci_n)" "$base"
+row '`lspci` (names)' "$(median_ms 20 lspci_names)" "$base"
+base=$(median_ms 300 mwictl_get)
 row '`mwictl get SLOT`' "$base" "$base"
-[ -z "$old" ] || row '`mwictl get SLOT` of mwictl 1.0 (static)' "$(median_ms 300 "$old" get "$slot")" "$base"
-row '`lspci -n -s SLOT`' "$(median_ms 300 lspci_tree -n -s "$slot")" "$base"
+[ -z "$old" ] || row '`mwictl get SLOT` of mwictl 1.0 (static)' "$(median_ms 300 old_get)" "$base"
+row '`lspci -n -s SLOT`' "$(median_ms 300 lspci_slot)" "$base"
 echo

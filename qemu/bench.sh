@@ -107,7 +107,7 @@ host_loop() {
 	echo "$(free -g | awk '/^Mem:/ { print $2 }') GiB, $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg}."
 	echo
 	say "bench: guest measurements"
-	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/bench-guest.sh")"
+	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/bench-lib.sh" "$here/bench-guest.sh")"
 	echo "Targets: \`cat mwi\` = 1 config read; \`mwictl list\` at least 5× faster than \`lspci -vv\`"
 	echo "for the same answer (ratio ≤ 0.2)."
 	echo

@@ -240,11 +240,5 @@ lspci_names() {
 # The same from mwictl list's CLASS and DEVICE columns, cut at the offsets
 # of its header.
 mwictl_names() {
-	mwictl list "$@" | awk '
-	NR == 1 { c = index($0, "CLASS"); d = index($0, "DRIVER"); v = index($0, "DEVICE"); next }
-	{
-		slot = substr($0, 1, c - 1); class = substr($0, c, d - c)
-		sub(/ +$/, "", slot); sub(/ +$/, "", class)
-		print slot " " class ": " substr($0, v)
-	}'
+	mwictl list "$@" | awk -f /usr/lib/bats/pci-mwi/list-names.awk
 }

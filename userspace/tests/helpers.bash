@@ -123,13 +123,7 @@ lspci_names() {
 # The same from mwictl list's CLASS and DEVICE columns, cut at the offsets
 # of the header, with the same arguments.
 mwictl_names() {
-	mwictl list "$@" | awk '
-	NR == 1 { c = index($0, "CLASS"); d = index($0, "DRIVER"); v = index($0, "DEVICE"); next }
-	{
-		slot = substr($0, 1, c - 1); class = substr($0, c, d - c)
-		sub(/ +$/, "", slot); sub(/ +$/, "", class)
-		print slot " " class ": " substr($0, v)
-	}'
+	mwictl list "$@" | awk -f "$BATS_TEST_DIRNAME/list-names.awk"
 }
 
 # Run a command as the unprivileged user nobody, with the directories of
