@@ -163,3 +163,16 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 	run mwictl on 00:1f.0 00:05.0 00:02.0
 	assert_equal "$status" 6
 }
+
+@test "get and show on a kernel without the series say so on stderr, and the answer stays on stdout" {
+	new_tree
+	MWI_CONFIG=1 add_dev 0000:00:05.0 8086:100e 020000 none
+	run --separate-stderr mwictl get 00:05.0
+	assert_success
+	assert_equal "$output" 1
+	assert_equal "$stderr" "mwictl: the running kernel has no mwi attribute; state read from config space"
+	run --separate-stderr mwictl show 00:05.0
+	assert_success
+	assert_line "mwi source:      config space (the kernel has no mwi attribute)"
+	assert_equal "$stderr" "mwictl: the running kernel has no mwi attribute; state read from config space"
+}

@@ -44,6 +44,20 @@ setup() {
 	assert_output ""
 }
 
+@test "the man page passes mandoc -T lint with style checks" {
+	run mandoc -T lint -W style "$MAN"
+	assert_success
+	assert_output ""
+}
+
+@test "the man page's SEE ALSO names lspci, setpci, pci.ids and update-pciids" {
+	local page
+	page=$(man -l "$MAN" 2>/dev/null | sed -n '/^SEE ALSO/,$p')
+	for ref in "lspci(8)" "setpci(8)" "pci.ids(5)" "update-pciids(8)"; do
+		[[ "$page" == *"$ref"* ]] || fail "SEE ALSO lacks $ref"
+	done
+}
+
 usage_error() {
 	run --separate-stderr mwictl "$@"
 	assert_equal "$status" 1
@@ -85,4 +99,19 @@ usage_error() {
 	[ -x "$BATS_TEST_TMPDIR/dest/s/mwictl" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/m/man8/mwictl.8" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/c/mwictl" ]
+}
+
+@test "a packager's CFLAGS keep the warnings and never get -Werror" {
+	run make -s -B -n -C "$BATS_TEST_DIRNAME/.." mwictl CFLAGS="-O1 -g0"
+	assert_success
+	assert_output --partial "-O1 -g0"
+	assert_output --partial "-Wall -Wextra"
+	refute_output --partial "-Werror"
+	assert_output --partial "-lpci"
+}
+
+@test "mwictl is a dynamically linked position-independent executable" {
+	run file -L "$MWICTL"
+	assert_output --partial "pie executable"
+	assert_output --partial "dynamically linked"
 }
