@@ -223,7 +223,7 @@ udevd_stop() {
 
 # Remove slot $1, rescan the buses, and wait until udevd has handled
 # every event that caused.
-remove_and_rescan() {
+udev_remove_and_rescan() {
 	echo 1 >"$SYSFS_PCI/$1/remove"
 	echo 1 >/sys/bus/pci/rescan
 	udevadm settle --timeout=120

@@ -19,21 +19,21 @@ teardown() {
 
 @test "without a rule a rescanned function keeps MWI off: udevd alone does not set it" {
 	udevd_start
-	remove_and_rescan "$slot"
+	udev_remove_and_rescan "$slot"
 	assert_equal "$(mwictl get "$slot")" 0
 }
 
 @test "systemd-udevd with the rule of mwictl rule SLOT turns MWI on after remove and rescan" {
 	mwictl rule "$slot" >/etc/udev/rules.d/70-mwi.rules
 	udevd_start
-	remove_and_rescan "$slot"
+	udev_remove_and_rescan "$slot"
 	assert_equal "$(mwictl get "$slot")" 1
 }
 
 @test "systemd-udevd with the rule of mwictl rule -d VENDOR:DEVICE turns MWI on after remove and rescan" {
 	mwictl rule -d "$(lspci -n -s "$slot" | awk '{ print $3 }')" >/etc/udev/rules.d/70-mwi.rules
 	udevd_start
-	remove_and_rescan "$slot"
+	udev_remove_and_rescan "$slot"
 	assert_equal "$(mwictl get "$slot")" 1
 	assert_equal "$(sim_knob "$slot" personality)" accepts
 }

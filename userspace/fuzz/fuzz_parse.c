@@ -26,6 +26,7 @@ static void fuzz_args(char *text)
 	argv[argc] = NULL;
 	parse_args(argc, argv, &o, err, sizeof(err));
 	free(o.slots);
+	free(o.params);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
