@@ -133,12 +133,26 @@ int lib_match(struct pci_filter *f, const struct dev *d)
  * @names_only (for --json, which has no names with -n), only what the
  * database knows: NULL when it has nothing.
  */
+/*
+ * With a single -n only numbers are wanted. They are formatted here as
+ * lspci -n prints them: libpci would first look each ID up anyway (and,
+ * where udev's hwdb is missing, look for it again at every lookup).
+ */
+static int numbers_only(int names_only)
+{
+	return !names_only && pacc->numeric_ids == 1;
+}
+
 const char *lib_class_name(const struct dev *d, int names_only, char *buf, size_t size)
 {
 	int flags = PCI_LOOKUP_CLASS | (names_only ? PCI_LOOKUP_NO_NUMBERS : 0);
 
 	if (d->class < 0)
 		return names_only ? NULL : "?";
+	if (numbers_only(names_only)) {
+		snprintf(buf, size, "%04x", (unsigned int)d->class >> 8);
+		return buf;
+	}
 	return pci_lookup_name(pacc, buf, (int)size, flags, d->class >> 8);
 }
 
@@ -158,5 +172,9 @@ const char *lib_device_name(const struct dev *d, int names_only, char *buf, size
 
 	if (d->vendor < 0 || d->device < 0)
 		return names_only ? NULL : "?";
+	if (numbers_only(names_only)) {
+		snprintf(buf, size, "%04x:%04x", (unsigned int)d->vendor, (unsigned int)d->device);
+		return buf;
+	}
 	return pci_lookup_name(pacc, buf, (int)size, flags, d->vendor, d->device);
 }
