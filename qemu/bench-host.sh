@@ -48,6 +48,7 @@ mwictl_list() { "$mwictl" list; }
 old_list() { "$old" list; }
 lspci_n() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" -n; }
 lspci_names() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci"; }
+lspci_vv() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" -vv | grep -E '^[0-9a-f]|MemWINV'; }
 mwictl_get() { "$mwictl" get "$slot"; }
 old_get() { "$old" get "$slot"; }
 lspci_slot() { lspci -A linux-sysfs -O "sysfs.path=$tree/bus/pci" -n -s "$slot"; }
@@ -66,6 +67,7 @@ row '`mwictl list` (names from libpci)' "$(median_ms 20 mwictl_list)" "$base"
 [ -z "$old" ] || row '`mwictl list` of mwictl 1.0 (static, own pci.ids reader)' "$(median_ms 20 old_list)" "$base"
 row '`lspci -n`' "$(median_ms 20 lspci_n)" "$base"
 row '`lspci` (names)' "$(median_ms 20 lspci_names)" "$base"
+row '`lspci -vv \| grep MemWINV` (the MWI state, as in the guest)' "$(median_ms 20 lspci_vv)" "$base"
 base=$(median_ms 300 mwictl_get)
 row '`mwictl get SLOT`' "$base" "$base"
 [ -z "$old" ] || row '`mwictl get SLOT` of mwictl 1.0 (static)' "$(median_ms 300 old_get)" "$base"

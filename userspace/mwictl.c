@@ -168,8 +168,8 @@ static int cmd_list(const struct opts *o, struct selection *s)
 		if (!s->picked[i])
 			continue;
 		/* with -d, pick() has read the IDs already */
-		sysfs_read(o->sysfs, &s->devs[i],
-			   (o->id ? 0 : SYSFS_IDS) | SYSFS_STATE | SYSFS_CLS);
+		sysfs_read(o->sysfs, &s->devs[i], (o->id ? 0 : SYSFS_IDS) | SYSFS_STATE |
+			   SYSFS_CLS | (o->json ? SYSFS_EXTRA : 0));
 		sel[k++] = s->devs[i];
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
@@ -186,7 +186,7 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	struct diag_table t;
 	struct dev *d = pick_one(o, s);
 
-	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS);
+	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_EXTRA : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback();
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);

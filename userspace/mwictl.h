@@ -90,6 +90,7 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n);
 #define SYSFS_IDS	0x1		/* vendor, device, class */
 #define SYSFS_STATE	0x2		/* driver and MWI state */
 #define SYSFS_CLS	0x4		/* and the cache line size */
+#define SYSFS_EXTRA	0x8		/* revision and PCI Express-ness (--json) */
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);

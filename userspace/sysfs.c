@@ -146,7 +146,7 @@ static int open_dev_dir(const char *root, const struct dev *d)
 }
 
 /*
- * Read what @what asks for (SYSFS_IDS, SYSFS_STATE, SYSFS_CLS) of @d; a
+ * Read what @what asks for (SYSFS_IDS, SYSFS_STATE, SYSFS_CLS, SYSFS_EXTRA) of @d; a
  * field that cannot be read is -1, and an unreadable MWI state says why in
  * mwi_errno.
  */
@@ -166,6 +166,8 @@ void sysfs_read(const char *root, struct dev *d, unsigned int what)
 		d->vendor = read_hex(dfd, "vendor", 0xffff);
 		d->device = read_hex(dfd, "device", 0xffff);
 		d->class = read_hex(dfd, "class", 0xffffff);
+	}
+	if (what & SYSFS_EXTRA) {
 		d->revision = read_hex(dfd, "revision", 0xff);
 		/* the kernel gives link attributes to PCI Express functions only */
 		d->pcie = faccessat(dfd, "current_link_speed", F_OK, 0) == 0;
