@@ -98,6 +98,21 @@ setup() {
 	assert_equal "$(starts)" 1
 }
 
+@test "unchanged TESTS_EXTRA keeps the guest cached, even with new file times" {
+	extra_dir pass
+	TESTS_EXTRA=$EXTRA run_check pc
+	assert_success
+	assert_equal "$(starts)" 1
+	touch -d '2001-01-01' "$EXTRA/pass.bats"
+	TESTS_EXTRA=$EXTRA run_check pc
+	assert_success
+	assert_line --partial '(cached: identical to its last green run)'
+	assert_equal "$(starts)" 1
+	echo '# changed' >>"$EXTRA/pass.bats"
+	TESTS_EXTRA=$EXTRA run_check pc
+	assert_equal "$(starts)" 2
+}
+
 @test "a changed initramfs, FORCE=1 or CI=true boots the guest again" {
 	run_check pc
 	assert_equal "$(starts)" 1
