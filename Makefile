@@ -11,12 +11,15 @@ KSRC        := $(BUILD)/linux
 KOBJ        := $(BUILD)/kobj
 KOBJ_NODEBUGFS := $(BUILD)/kobj-nodebugfs
 KOBJ_DEBUG  := $(BUILD)/kobj-debug
+KOBJ_STRESS := $(BUILD)/kobj-stress
 KOBJ_W1     := $(BUILD)/kobj-w1
 LOGS        := $(BUILD)/logs
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
 KERNEL_NODEBUGFS := $(KOBJ_NODEBUGFS)/arch/x86/boot/bzImage
 KERNEL_DEBUG := $(KOBJ_DEBUG)/arch/x86/boot/bzImage
+KERNEL_STRESS := $(KOBJ_STRESS)/arch/x86/boot/bzImage
 INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
+INITRD_STRESS := $(BUILD)/initramfs-stress.cpio
 INITRD      := $(BUILD)/initramfs.cpio
 MACHINES    ?= pc q35 sim nodebugfs stress
 ACCEL       ?= tcg
@@ -28,17 +31,19 @@ CMD         ?=
 PATCHDIR    := $(CURDIR)/kernel-patches
 
 export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR KOBJ_W1 \
-	KOBJ KOBJ_NODEBUGFS
+	KOBJ KOBJ_NODEBUGFS KERNEL_STRESS INITRD_STRESS
 
 MWICTL      := userspace/mwictl
 SIMDIR      := $(BUILD)/pci-mwi-sim
 SIM         := $(SIMDIR)/pci-mwi-sim.ko
 SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
 SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
+SIMDIR_STRESS := $(BUILD)/pci-mwi-sim-stress
+SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash userspace/tests/list-names.awk $(MWICTL)
 
-.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug modules modules-debug userspace initramfs initramfs-debug clean help
+.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress clean help
 
 all: kernel modules userspace initramfs
 
@@ -53,15 +58,23 @@ kernel-tree: deps
 	@qemu/prepare-tree.sh $(KSRC) $(PATCHDIR)
 
 kernel: kernel-tree
-	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ) qemu/kernel.config qemu/kernel-devices.config
 
 # The same kernel with CONFIG_DEBUG_FS=n: the series' bookkeeping compiles out.
 kernel-nodebugfs: kernel-tree
-	@qemu/build-kernel.sh $(KSRC) $(KOBJ_NODEBUGFS) qemu/kernel.config qemu/kernel-nodebugfs.config
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ_NODEBUGFS) qemu/kernel.config qemu/kernel-devices.config \
+		qemu/kernel-nodebugfs.config
 
-# KASAN, lockdep, atomic-sleep and debugobjects: the stress guest's kernel.
+# KASAN, lockdep, atomic-sleep and debugobjects, with the device drivers:
+# every guest of "make check-debug".
 kernel-debug: kernel-tree
-	@qemu/build-kernel.sh $(KSRC) $(KOBJ_DEBUG) qemu/kernel.config qemu/kernel-debug.config
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ_DEBUG) qemu/kernel.config qemu/kernel-devices.config \
+		qemu/kernel-debug.config
+
+# The same checks without device drivers: the stress guest's kernel, which
+# only loads the emulated bus.
+kernel-stress: kernel-tree
+	@qemu/build-kernel.sh $(KSRC) $(KOBJ_STRESS) qemu/kernel.config qemu/kernel-debug.config
 
 # Out-of-tree modules, built against a guest kernel outside the repo.
 define build-sim
@@ -75,6 +88,9 @@ modules: kernel
 
 modules-debug: kernel-debug
 	$(call build-sim,$(KOBJ_DEBUG),$(SIMDIR_DEBUG))
+
+modules-stress: kernel-stress
+	$(call build-sim,$(KOBJ_STRESS),$(SIMDIR_STRESS))
 
 userspace: deps
 	@$(MAKE) -s --no-print-directory -C userspace mwictl
@@ -91,7 +107,13 @@ $(INITRD_DEBUG): $(GUEST_FILES) $(KERNEL_DEBUG) $(SIM_DEBUG)
 initramfs-debug: kernel-debug modules-debug userspace
 	@$(MAKE) -s --no-print-directory $(INITRD_DEBUG)
 
-check: kernel kernel-nodebugfs modules userspace initramfs initramfs-debug
+$(INITRD_STRESS): $(GUEST_FILES) $(KERNEL_STRESS) $(SIM_STRESS)
+	@qemu/mkinitramfs.sh $@ $(KOBJ_STRESS)/modroot tests-bats $(MWICTL) $(SIM_STRESS)
+
+initramfs-stress: kernel-stress modules-stress userspace
+	@$(MAKE) -s --no-print-directory $(INITRD_STRESS)
+
+check: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
 check-debug: initramfs-debug userspace
@@ -100,7 +122,7 @@ check-debug: initramfs-debug userspace
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
 
-bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-debug
+bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress
 	@qemu/bench.sh $(BUILD)
 
 check-mutants: kernel-tree userspace
@@ -110,7 +132,7 @@ check-bisect: kernel-tree
 	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
 
 clean:
-	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(KOBJ_W1) $(BUILD)/kobj-bisect $(BUILD)/kobj-w1-bisect \
-		$(BUILD)/kobj-mutant $(SIMDIR) $(SIMDIR_DEBUG) \
-		$(INITRD) $(INITRD_DEBUG) $(LOGS)
+	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(KOBJ_STRESS) $(KOBJ_W1) $(BUILD)/kobj-bisect $(BUILD)/kobj-w1-bisect \
+		$(BUILD)/kobj-mutant $(SIMDIR) $(SIMDIR_DEBUG) $(SIMDIR_STRESS) \
+		$(INITRD) $(INITRD_DEBUG) $(INITRD_STRESS) $(LOGS)
 	$(MAKE) -C userspace clean

@@ -38,7 +38,7 @@ tap() {
 # Build, pack and boot the kernel at the worktree's current commit.
 build_and_boot() {
 	local name=$1 initrd="$outdir/initramfs.cpio"
-	"$here/build-kernel.sh" "$worktree" "$kobj" "$here/kernel.config" >"$outdir/build-$name.log" 2>&1 || return 1
+	"$here/build-kernel.sh" "$worktree" "$kobj" "$here/kernel.config" "$here/kernel-devices.config" >"$outdir/build-$name.log" 2>&1 || return 1
 	"$here/mkinitramfs.sh" "$initrd" "$kobj/modroot" "$here/../tests-bats" 2>/dev/null || return 1
 	KERNEL="$kobj/arch/x86/boot/bzImage" INITRD="$initrd" \
 		"$here/run.sh" "$outdir/$name" pc 'bats --tap /tests/drivers.bats' >"$outdir/boot-$name.log" 2>&1

@@ -5,15 +5,16 @@
 #
 # Boot the guest kernel on MACHINE with its emulated devices: pc, q35,
 # sim (a bare pc for the emulated bus's tests) or nodebugfs (pc on the
-# kernel built with CONFIG_DEBUG_FS=n), or stress (a bare pc on the debug
-# kernel). DEBUG_KERNEL=1 boots any machine on the debug kernel.
+# kernel built with CONFIG_DEBUG_FS=n), or stress (a bare pc on the KASAN +
+# lockdep kernel without device drivers). DEBUG_KERNEL=1 boots any machine
+# on the debug kernel with drivers.
 # MODE is check, run or shell (see qemu/init). The kernel console goes to
 # OUTDIR/MACHINE-console.log, the guest's results channel (second serial
 # port) to OUTDIR/MACHINE-results.log; in shell mode the console is this
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
-# Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_DEBUG, INITRD, INITRD_DEBUG
-# (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
+# Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, INITRD,
+# INITRD_STRESS, INITRD_DEBUG (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 900: at least 3x the longest guest's length
 # measured with a CPU hog beside it), TIMEOUT_DEBUG (for the debug kernel,
 # default 900), MEM (default 512M), ONLY_EXTRA (1: the guest runs only the
@@ -26,18 +27,14 @@ machine=$1
 mode=$2
 outdir=$3
 extra=${4:-}
-KERNEL=${KERNEL:-$here/../build/kobj/arch/x86/boot/bzImage}
-INITRD=${INITRD:-$here/../build/initramfs.cpio}
 accel=${ACCEL:-tcg}
 timeout=${TIMEOUT:-900}
 
-kernel=$KERNEL
-initrd=$INITRD
+kernel=$(guest_kernel "$machine")
+initrd=$(guest_initrd "$machine")
 append=""
-if [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$machine" = stress ]; then
+if debug_machine "$machine"; then
 	# The KASAN + lockdep kernel, where any WARN() is fatal.
-	kernel=${KERNEL_DEBUG:-$here/../build/kobj-debug/arch/x86/boot/bzImage}
-	initrd=${INITRD_DEBUG:-$here/../build/initramfs-debug.cpio}
 	append="panic_on_warn=1"
 	timeout=${TIMEOUT_DEBUG:-900}
 fi
@@ -45,8 +42,6 @@ case "$machine" in
 pc | nodebugfs)
 	# Conventional PCI: here MWI exists. A bridge with a device behind it.
 	# nodebugfs: the same, on the kernel built with CONFIG_DEBUG_FS=n.
-	[ "$machine" = nodebugfs ] &&
-		kernel=${KERNEL_NODEBUGFS:-$here/../build/kobj-nodebugfs/arch/x86/boot/bzImage}
 	devices=(-M pc
 		-netdev hubport,id=n0,hubid=0 -device rtl8139,netdev=n0
 		-netdev hubport,id=n1,hubid=1 -device e1000,netdev=n1

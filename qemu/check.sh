@@ -10,7 +10,7 @@
 # "N passed, N failed" (after a line "N skipped") and exits non-zero on
 # any failure: a harness error is one more named "not ok" line.
 #
-# Before the guests, the host checks the kernel series (series-tests.sh),
+# While the guests run, the host checks the kernel series (series-tests.sh),
 # runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
 # harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
 # the series touches with W=1 (w1-check.sh), and with KOBJ and
@@ -145,9 +145,10 @@ inputs_key() {
 	} | sha256sum | cut -d' ' -f1
 }
 
-# The patched tree's state: its commit and any change not committed.
+# The patched tree's content: its commit's tree (not the commit: a patch's
+# message is not compiled) and any change not committed.
 ksrc_key() {
-	{ git -C "$KSRC" rev-parse HEAD; git -C "$KSRC" diff HEAD; } 2>/dev/null | sha256sum | cut -d' ' -f1
+	{ git -C "$KSRC" rev-parse "HEAD^{tree}"; git -C "$KSRC" diff HEAD; } 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
 run_host_tests() {
@@ -205,12 +206,9 @@ extra_cpio() {
 # The files a guest's results depend on, hashed: its kernel and initramfs
 # (which hold the tests and init), the extra tests and the harness.
 guest_key() {
-	local machine=$1 kernel=$KERNEL initrd=$INITRD
-	if [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$machine" = stress ]; then
-		kernel=$KERNEL_DEBUG initrd=$INITRD_DEBUG
-	elif [ "$machine" = nodebugfs ]; then
-		kernel=$KERNEL_NODEBUGFS
-	fi
+	local machine=$1 kernel initrd
+	kernel=$(guest_kernel "$machine")
+	initrd=$(guest_initrd "$machine")
 	{
 		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
 			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
@@ -329,7 +327,6 @@ if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA") ||
 		harness_failure TESTS_EXTRA "$TESTS_EXTRA has no *.bats files"
 fi
-[ "${HOST_CHECKS:-1}" = 0 ] || run_host_tests
 declare -A cached=() keys=()
 for machine in "$@"; do
 	keys[$machine]=$(guest_key "$machine")
@@ -339,7 +336,12 @@ for machine in "$@"; do
 		rm -f "$outdir/$machine-results.log" "$outdir/$machine-console.log"
 	fi
 done
-boot_guests "$@"
+# The guests boot while the host checks run: the longest guest is the
+# critical path, and most host checks keep only one CPU busy.
+boot_guests "$@" &
+guests=$!
+[ "${HOST_CHECKS:-1}" = 0 ] || run_host_tests
+wait "$guests" || true
 for machine in "$@"; do
 	report_guest "$machine" "${keys[$machine]}"
 done

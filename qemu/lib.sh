@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared helpers for the harness scripts. Sourced, never run.
 
+# Progress on stderr, with the time of day: a cold run's log shows where
+# its time went.
 say() {
-	printf '==> %s\n' "$*" >&2
+	printf '==> %(%T)T %s\n' -1 "$*" >&2
 }
 
 die() {
@@ -25,4 +27,40 @@ kernel_tarball() {
 # "6.1.192" from a kernel tree's Makefile.
 kernel_version() {
 	make -s --no-print-directory -C "$1" kernelversion 2>/dev/null
+}
+
+# True when MACHINE ($1) boots a debug kernel (KASAN, lockdep): the stress
+# guest always, every guest with DEBUG_KERNEL=1.
+debug_machine() {
+	[ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$1" = stress ]
+}
+
+# The kernel MACHINE ($1) boots: KERNEL_DEBUG with DEBUG_KERNEL=1, else
+# KERNEL_STRESS for stress, KERNEL_NODEBUGFS for nodebugfs, KERNEL. Each
+# defaults to its file under build/.
+guest_kernel() {
+	local b k=arch/x86/boot/bzImage
+	b=$(dirname "${BASH_SOURCE[0]}")/../build
+	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+		printf '%s\n' "${KERNEL_DEBUG:-$b/kobj-debug/$k}"
+	else
+		case "$1" in
+		stress) printf '%s\n' "${KERNEL_STRESS:-$b/kobj-stress/$k}" ;;
+		nodebugfs) printf '%s\n' "${KERNEL_NODEBUGFS:-$b/kobj-nodebugfs/$k}" ;;
+		*) printf '%s\n' "${KERNEL:-$b/kobj/$k}" ;;
+		esac
+	fi
+}
+
+# The initramfs MACHINE ($1) boots, chosen as guest_kernel chooses.
+guest_initrd() {
+	local b
+	b=$(dirname "${BASH_SOURCE[0]}")/../build
+	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+		printf '%s\n' "${INITRD_DEBUG:-$b/initramfs-debug.cpio}"
+	elif [ "$1" = stress ]; then
+		printf '%s\n' "${INITRD_STRESS:-$b/initramfs-stress.cpio}"
+	else
+		printf '%s\n' "${INITRD:-$b/initramfs.cpio}"
+	fi
 }

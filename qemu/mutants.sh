@@ -14,7 +14,8 @@
 # baseline). Then, for each mutant, a worktree of KSRC gets the fault, the
 # guest kernel is rebuilt incrementally (BUILD/kobj-mutant), and the named
 # tests run; the first "not ok" line kills the mutant. Prints a table
-# "mutant | killed by" and fails if any mutant survives.
+# "mutant | killed by" and fails if any mutant survives. MUTANTS (a glob on
+# the file names, default "*") picks some, e.g. MUTANTS='20-*'.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -28,6 +29,9 @@ initrd=$build/initramfs-mutant.cpio
 logs=$build/logs/mutants
 top=$here/..
 mkdir -p "$logs"
+# shellcheck disable=SC2206
+mutants=("$here"/mutants/${MUTANTS:-*}.patch)
+[ -e "${mutants[0]}" ] || die "no mutant in qemu/mutants/ matches '${MUTANTS:-*}'"
 
 header() { # FILE KEY
 	sed -n "s/^# $2: //p" "$1" | head -1
@@ -44,7 +48,7 @@ prepare() {
 }
 
 build() {
-	"$here/build-kernel.sh" "$work" "$kobj" "$here/kernel.config" &&
+	"$here/build-kernel.sh" "$work" "$kobj" "$here/kernel.config" "$here/kernel-devices.config" &&
 		mkdir -p "$simdir" &&
 		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c "$simdir/" &&
 		make -s -C "$kobj" M="$simdir" modules &&
@@ -72,7 +76,7 @@ run_tests() {
 
 # For each guest, the test files all mutants name there.
 declare -A want=()
-for m in "$here"/mutants/*.patch; do
+for m in "${mutants[@]}"; do
 	for g in $(header "$m" guests); do
 		want[$g]="${want[$g]:-} $(header "$m" tests)"
 	done
@@ -89,7 +93,7 @@ done
 
 survived=0
 rows=()
-for m in "$here"/mutants/*.patch; do
+for m in "${mutants[@]}"; do
 	name=$(basename "$m" .patch)
 	say "mutant $name: $(header "$m" promise)"
 	killed=""

@@ -133,6 +133,18 @@ setup() {
 	assert_equal "$(starts)" 2
 }
 
+@test "stress boots the driverless debug kernel, DEBUG_KERNEL=1 the debug kernel with drivers" {
+	run_check pc nodebugfs stress
+	assert_success
+	run sort "$FAKE_LOG"
+	assert_output "$(printf 'start initrd kernel\nstart initrd kernel-nodebugfs\nstart initrd-stress kernel-stress')"
+	rm "$FAKE_LOG"
+	DEBUG_KERNEL=1 run_check pc stress
+	assert_success
+	run sort "$FAKE_LOG"
+	assert_output "$(printf 'start initrd-debug kernel-debug\nstart initrd-debug kernel-debug')"
+}
+
 @test "never measured, guests start in the documented longest-first order" {
 	run_check q35 stress pc sim
 	assert_success

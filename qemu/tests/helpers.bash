@@ -15,13 +15,15 @@ harness_setup() {
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
 	ln -s "$BATS_TEST_DIRNAME/fake-qemu" "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH
-	for f in kernel kernel-nodebugfs kernel-debug initrd initrd-debug; do
+	for f in kernel kernel-nodebugfs kernel-stress kernel-debug initrd initrd-stress initrd-debug; do
 		echo "$f" >"$BATS_TEST_TMPDIR/$f"
 	done
 	export KERNEL=$BATS_TEST_TMPDIR/kernel INITRD=$BATS_TEST_TMPDIR/initrd
 	export KERNEL_NODEBUGFS=$BATS_TEST_TMPDIR/kernel-nodebugfs
 	export KERNEL_DEBUG=$BATS_TEST_TMPDIR/kernel-debug
 	export INITRD_DEBUG=$BATS_TEST_TMPDIR/initrd-debug
+	export KERNEL_STRESS=$BATS_TEST_TMPDIR/kernel-stress
+	export INITRD_STRESS=$BATS_TEST_TMPDIR/initrd-stress
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export HOST_CHECKS=0
 	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA
