@@ -66,11 +66,12 @@ cpu_hog() {
 	while [ -e "$1" ]; do :; done
 }
 
-# One row: what, seconds (with green/red and the last line), the figure
-# before, the target.
+# One row: what, seconds (with green/red and the run's summary line), the
+# figure before, the target.
 loop_row() {
-	local what=$1 t=$2 log=$3 old=$4 target=$5
-	echo "| $what | $t ($(cat "$log.result"): $(tail -1 "$log")) | $old | $target |"
+	local what=$1 t=$2 log=$3 old=$4 target=$5 summary
+	summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -1 || true)
+	echo "| $what | $t ($(cat "$log.result"): ${summary:-no summary line}) | $old | $target |"
 }
 
 # The developer loop, in a clean clone of this repository's HEAD, with a

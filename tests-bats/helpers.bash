@@ -42,9 +42,12 @@ mwi_slots() {
 }
 
 # PCI_COMMAND and Cache Line Size, read through libpci (not through the
-# mwi attribute), as "COMMAND CLS" in hex.
+# mwi attribute), as "COMMAND CLS" in hex: one setpci, which prints one
+# line per register.
 registers() {
-	printf '%s %s\n' "$(setpci -s "$1" COMMAND)" "$(setpci -s "$1" CACHE_LINE_SIZE)"
+	local regs
+	regs=$(setpci -s "$1" COMMAND CACHE_LINE_SIZE)
+	printf '%s\n' "${regs//$'\n'/ }"
 }
 
 # lspci's view of MWI: 1 for MemWINV+, 0 for MemWINV-.
