@@ -194,11 +194,8 @@ extra_cpio() {
 		rm -rf "$root"
 		return 1
 	fi
-	# Byte-identical for identical tests, so that the guests stay cached.
 	# Without ".": its mode (0700) would become that of the guest's /.
-	find "$root" -exec touch -h -d @0 {} +
-	(cd "$root" && find . -mindepth 1 -print0 | LC_ALL=C sort -z |
-		cpio --null -o -H newc --quiet --reproducible) >"$outdir/extra.cpio"
+	reproducible_cpio "$root" -mindepth 1 >"$outdir/extra.cpio"
 	rm -rf "$root"
 	printf '%s\n' "$outdir/extra.cpio"
 }

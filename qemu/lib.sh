@@ -24,6 +24,18 @@ kernel_tarball() {
 	die "linux-source-6.1 tarball not found under /usr/src (apt-get install linux-source-6.1)"
 }
 
+# A newc cpio archive of directory $1 on stdout, byte-identical for
+# identical content (mtimes zeroed, names sorted, inode numbers fixed), so
+# that a rebuilt but unchanged archive keeps the guests' cache keys. Extra
+# arguments go to find (-mindepth 1 leaves "." out).
+reproducible_cpio() {
+	local dir=$1
+	shift
+	find "$dir" -exec touch -h -d @0 {} +
+	(cd "$dir" && find . "$@" -print0 | LC_ALL=C sort -z |
+		cpio --null -o -H newc --quiet --reproducible)
+}
+
 # "6.1.192" from a kernel tree's Makefile.
 kernel_version() {
 	make -s --no-print-directory -C "$1" kernelversion 2>/dev/null

@@ -108,10 +108,6 @@ install -m 0755 "$here/init" "$root/init"
 printf 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 
-# Byte-identical for identical content (mtimes and inode numbers fixed), so
-# that a rebuilt but unchanged initramfs keeps the guests' cache keys.
-find "$root" -exec touch -h -d @0 {} +
-(cd "$root" && find . -print0 | LC_ALL=C sort -z |
-	cpio --null -o -H newc --quiet --reproducible) >"$out.tmp"
+reproducible_cpio "$root" >"$out.tmp"
 mv "$out.tmp" "$out"
 say "initramfs: $out ($(du -h "$out" | cut -f1))"
