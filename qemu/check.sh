@@ -13,9 +13,11 @@
 # While the guests run, the host checks the kernel series (series-tests.sh),
 # runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
 # harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
-# the series touches with W=1 (w1-check.sh), and with KOBJ and
-# KOBJ_NODEBUGFS set measures what the debugfs bookkeeping adds to struct
-# pci_dev (pcidev-size.sh). HOST_CHECKS=0 skips all that.
+# the series touches with W=1 for x86_64 and, with Debian's cross
+# compilers, for each architecture of W1_CROSS (default "powerpc sh s390")
+# (w1-check.sh), and with KOBJ and KOBJ_NODEBUGFS set checks that the
+# series leaves struct pci_dev as it was (pcidev-size.sh). HOST_CHECKS=0
+# skips all that.
 #
 # Guests start longest first, by the length each took last time (with two
 # CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
@@ -175,11 +177,16 @@ run_host_tests() {
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
 			"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")" \
 			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
+		for arch in ${W1_CROSS-powerpc sh s390}; do
+			host_tap "w1-$arch" "files the series touches, compiled with W=1 for $arch (host)" \
+				"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")$arch" \
+				"$here/w1-check.sh" "$KSRC" "$KOBJ_W1-$arch" pristine "$arch"
+		done
 	fi
 	if [ -n "${KOBJ:-}" ] && [ -n "${KOBJ_NODEBUGFS:-}" ]; then
-		host_ok pcidev-size "the debugfs bookkeeping costs struct pci_dev one pointer" \
-			"$(inputs_key "$here/pcidev-size.sh" "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
-			"$here/pcidev-size.sh" "$KOBJ" "$KOBJ_NODEBUGFS"
+		host_ok pcidev-size "the series leaves struct pci_dev as it was, with and without CONFIG_DEBUG_FS" \
+			"$(ksrc_key)$(inputs_key "$here/pcidev-size.sh" "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
+			"$here/pcidev-size.sh" "$KSRC" "$KOBJ" "$KOBJ_NODEBUGFS"
 	fi
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/boot.sh "$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \

@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# pcidev-size.sh KOBJ KOBJ_NODEBUGFS
+# pcidev-size.sh KSRC KOBJ KOBJ_NODEBUGFS
 #
-# What the series' debugfs bookkeeping costs every PCI device: build a
-# one-line module against the guest kernel with CONFIG_DEBUG_FS (KOBJ) and
-# without it (KOBJ_NODEBUGFS), and compare sizeof(struct pci_dev). Passes
-# (exit 0) when the difference is one pointer.
+# What the series costs every PCI device: nothing. Passes (exit 0) when the
+# series leaves the definition of struct pci_dev in include/linux/pci.h as
+# it is in the pristine tree (tag "pristine" of KSRC), and when a one-line
+# module built against the guest kernel with CONFIG_DEBUG_FS (KOBJ) and
+# without it (KOBJ_NODEBUGFS) sees the same sizeof(struct pci_dev).
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -29,7 +30,17 @@ char pci_dev_size[sizeof(struct pci_dev)];
 EXPORT_SYMBOL(pci_dev_size);
 MODULE_LICENSE("GPL");
 C
-with=$(pci_dev_size "$1")
-without=$(pci_dev_size "$2")
-printf 'struct pci_dev: %s bytes with CONFIG_DEBUG_FS, %s without\n' "$with" "$without"
-[ -n "$with" ] && [ -n "$without" ] && [ "$((with - without))" = 8 ]
+# The lines of "struct pci_dev {" ... "};" in include/linux/pci.h of $1.
+pci_dev_definition() {
+	git -C "$ksrc" show "$1:include/linux/pci.h" | sed -n '/^struct pci_dev {$/,/^};$/p'
+}
+
+ksrc=$1
+before=$(pci_dev_definition pristine)
+after=$(pci_dev_definition HEAD)
+with=$(pci_dev_size "$2")
+without=$(pci_dev_size "$3")
+printf 'struct pci_dev: %s bytes with CONFIG_DEBUG_FS, %s without; definition %s by the series\n' \
+	"$with" "$without" "$([ "$before" = "$after" ] && echo unchanged || echo changed)"
+[ -n "$before" ] && [ "$before" = "$after" ] &&
+	[ -n "$with" ] && [ -n "$without" ] && [ "$with" = "$without" ]

@@ -1,14 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# w1-check.sh KSRC KOBJ BASE
+# w1-check.sh KSRC KOBJ BASE [ARCH]
 #
 # Compile every C file that KSRC's commits since BASE touch with W=1, in
 # KOBJ configured as "make allmodconfig" plus qemu/kernel-w1.config, so
 # that drivers no guest kernel enables (efct, qla4xxx, rt2x00pci,
-# xen-pciback, ...) are compiled too. Prints TAP: one test per file, which
-# fails on a compile error or any warning in that file, and one for
-# warnings in the headers they include.
+# xen-pciback, ...) are compiled too. ARCH (default x86_64) is one of
+# x86_64, powerpc, sh and s390; the last three use Debian's cross
+# compilers, for the architectures where the series' code differs
+# (PCI_DISABLE_MWI on powerpc and sh, s390's own <debugfs>/pci files).
+# Files under arch/ are compiled only for their own architecture. Prints
+# TAP: one test per file, which fails on a compile error or any warning
+# in that file, and one for warnings in the headers they include.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -16,13 +20,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 ksrc=$(realpath "$1")
 kobj=$(realpath -m "$2")
 base=$3
+arch=${4:-x86_64}
 fragment=$here/kernel-w1.config
 jobs=$(($(nproc) + 1))
+case "$arch" in
+x86_64) srcarch=x86 cross= ;;
+powerpc) srcarch=powerpc cross=powerpc64le-linux-gnu- ;;
+sh) srcarch=sh cross=sh4-linux-gnu- ;;
+s390) srcarch=s390 cross=s390x-linux-gnu- ;;
+*) die "w1-check.sh: unknown architecture $arch" ;;
+esac
 kmake() {
-	make -s -C "$ksrc" O="$kobj" ARCH=x86_64 "$@"
+	make -s -C "$ksrc" O="$kobj" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
-mapfile -t files < <(git -C "$ksrc" diff --name-only "$base" HEAD -- '*.c')
+mapfile -t files < <(git -C "$ksrc" diff --name-only "$base" HEAD -- '*.c' |
+	grep -E -v "^arch/" ; git -C "$ksrc" diff --name-only "$base" HEAD -- "arch/$srcarch/*.c")
 mkdir -p "$kobj"
 stamp="$kobj/.pci-mwi-config"
 want=$(sha256sum <"$fragment" | cut -d' ' -f1)
@@ -52,9 +65,9 @@ for f in "${files[@]}"; do
 	# kbuild names the file by its path under KSRC, absolute or relative.
 	warnings=$(grep -E "^($ksrc/|(\\.\\./)*)$f:[0-9]+:[0-9]+: (warning|error):" "$log" || true)
 	if [ "$rc" = 0 ] && [ -z "$warnings" ] && [ -f "$kobj/${f%.c}.o" ]; then
-		printf 'ok %d %s compiles with W=1 and no warning (allmodconfig)\n' "$n" "$f"
+		printf 'ok %d %s compiles with W=1 and no warning ($arch allmodconfig)\n' "$n" "$f"
 	else
-		printf 'not ok %d %s compiles with W=1 and no warning (allmodconfig)\n' "$n" "$f"
+		printf 'not ok %d %s compiles with W=1 and no warning ($arch allmodconfig)\n' "$n" "$f"
 		printf '%s\n' "${warnings:-(no object; see $log)}" | head -5 | sed 's/^/#   /'
 	fi
 done
@@ -62,8 +75,8 @@ n=$((n + 1))
 others=$(grep -E ': (warning|error):' "$log" | grep -vF -f <(printf '/%s:\n' "${files[@]}") |
 	grep -vE "^($(IFS='|'; echo "${files[*]}")):" || true)
 if [ -z "$others" ]; then
-	printf 'ok %d the headers those files include give no W=1 warning\n' "$n"
+	printf 'ok %d the headers those files include give no W=1 warning ($arch)\n' "$n"
 else
-	printf 'not ok %d the headers those files include give no W=1 warning\n' "$n"
+	printf 'not ok %d the headers those files include give no W=1 warning ($arch)\n' "$n"
 	printf '%s\n' "$others" | head -5 | sed 's/^/#   /'
 fi

@@ -60,9 +60,34 @@ lspci_mwi() {
 }
 
 # Write the bytes of $2 (printf %b escapes, so "1\0" has a NUL) to the mwi
-# file of slot $1 in one write(2). Prints the shell's error, if any.
+# file of slot $1 in ONE write(2), run through the command $3... if given
+# (as_nobody, as_root_without_caps, unshare ...). The bytes go to a file
+# first and dd copies them as one block: a shell's printf would write
+# "1\n\n" as two lines, two writes. "1+0 records out" says the kernel took
+# the block whole. Prints dd's error, if any.
 write_mwi() {
-	bash -c 'printf "%b" "$2" >"$1"' write_mwi "$(mwi_file "$1")" "$2"
+	local slot=$1 bytes=$2 input size out rc=0
+	shift 2
+	input=$(mktemp)
+	printf '%b' "$bytes" >"$input"
+	chmod 0644 "$input"
+	size=$(stat -c %s "$input")
+	if [ "$size" -eq 0 ]; then
+		rm -f "$input"
+		echo "write_mwi: no bytes to write (a zero-byte write never reaches the store)" >&2
+		return 1
+	fi
+	out=$("$@" dd if="$input" of="$(mwi_file "$slot")" bs="$size" count=1 \
+		conv=notrunc 2>&1) || rc=$?
+	rm -f "$input"
+	if [ "$rc" -ne 0 ]; then
+		printf '%s\n' "$out"
+		return "$rc"
+	fi
+	case "$out" in
+	*"1+0 records out"*) ;;
+	*) printf 'write_mwi: %s bytes were not one write: %s\n' "$size" "$out"; return 1 ;;
+	esac
 }
 
 # Run a command as the unprivileged user nobody (uid/gid 65534).
@@ -97,14 +122,100 @@ is_pcie() {
 	lspci -vv -s "$1" | grep -q 'Express (v'
 }
 
-# The function the input tests write to: the guest's first NIC on pc; on
-# q35, whose NICs are PCI Express, the first function with the attribute.
-input_slot() {
-	if conventional_pci; then
-		slot_of_id 10ec:8139
+# The driver bound to slot $1, or - when none is.
+driver_of() {
+	if [ -e "$SYSFS_PCI/$1/driver" ]; then
+		basename "$(readlink "$SYSFS_PCI/$1/driver")"
 	else
-		qemu_mwi_slots | head -1
+		echo -
 	fi
+}
+
+# QEMU's functions with the mwi attribute and no driver bound: a write
+# reaches them. On pc the host bridge and the ISA bridge are among them.
+unbound_mwi_slots() {
+	local slot
+	for slot in $(qemu_mwi_slots); do
+		[ -e "$SYSFS_PCI/$slot/driver" ] || echo "$slot"
+	done
+	return 0
+}
+
+# QEMU's functions with the mwi attribute and a driver bound: a write fails
+# with EBUSY (on pc: 8139cp, e1000, sym53c8xx, ehci-pci).
+bound_mwi_slots() {
+	local slot
+	for slot in $(qemu_mwi_slots); do
+		[ -e "$SYSFS_PCI/$slot/driver" ] && echo "$slot"
+	done
+	return 0
+}
+
+# The function the input and write tests write to: the first one with the
+# mwi attribute and no driver.
+input_slot() {
+	unbound_mwi_slots | head -1
+}
+
+# The guest's NICs by vendor:device: the e1000 functions on pc (one behind
+# the bridge), the PCI Express e1000e functions on q35.
+nic_id() {
+	if conventional_pci; then
+		echo 8086:100e
+	else
+		echo 8086:10d3
+	fi
+}
+
+# One byte at offset $2 of slot $1's first I/O port BAR (the resourceN
+# file whose flags have IORESOURCE_IO), as two hex digits: a device
+# register read now, e.g. CTEST3 (0x1b) of a 53c8xx SCSI chip.
+read_io_byte() {
+	local start end flags byte i=0
+	while read -r start end flags; do
+		if (( flags & 0x100 )); then
+			byte=$(dd if="$SYSFS_PCI/$1/resource$i" bs=1 skip=$(($2)) count=1 \
+				status=none | od -An -tx1 | tr -d ' \n')
+			[ -n "$byte" ] || { echo "$1: cannot read byte $2 of resource$i" >&2; return 1; }
+			echo "$byte"
+			return 0
+		fi
+		i=$((i + 1))
+	done <"$SYSFS_PCI/$1/resource"
+	echo "$1 has no I/O port BAR" >&2
+	return 1
+}
+
+# Kernel log messages at level $1 or more urgent (0 emerg ... 6 info,
+# 7 debug), without their level prefix.
+kernel_log() {
+	dmesg -r | awk -v max="$1" 'match($0, /^<[0-9]+>/) {
+		if (substr($0, 2, RLENGTH - 2) % 8 <= max)
+			print substr($0, RLENGTH + 1)
+	}'
+}
+
+# ---- <debugfs>/pci/mwi ----
+
+MWI_TABLE=/sys/kernel/debug/pci/mwi
+
+# Slot $1's row of the table.
+mwi_table_row() {
+	grep "^$1 " "$MWI_TABLE"
+}
+
+# Column $2 of slot $1's row: possible, hw, cls, policy or driver.
+mwi_table_field() {
+	local col
+	case "$2" in
+	possible) col=2 ;;
+	hw) col=3 ;;
+	cls) col=4 ;;
+	policy) col=5 ;;
+	driver) col=6 ;;
+	*) echo "mwi_table_field: no column $2" >&2; return 1 ;;
+	esac
+	mwi_table_row "$1" | awk -v col="$col" '{ print $col }'
 }
 
 # Assert that writing $2 to slot $1's mwi fails with EINVAL and leaves
@@ -198,10 +309,62 @@ runtime_suspend() {
 }
 
 # Call a PCI core MWI function (set, try_set, clear, cacheline) on slot $1
-# through the emulator and print its return value.
+# through the emulator and print its return value ("void" for try_set and
+# clear, which return nothing).
 sim_api() {
 	sim_knob "$1" api "$2"
 	sim_knob "$1" api | awk -v op="$2" '$1 == op { print $2 }'
+}
+
+# Bind the emulator's test driver to slot $1 through driver_override; its
+# probe calls pcim_set_mwi() and keeps the result in probe_result.
+sim_bind() {
+	echo pci-mwi-sim >"$SYSFS_PCI/$1/driver_override"
+	echo "$1" >/sys/bus/pci/drivers/pci-mwi-sim/bind
+}
+
+sim_unbind() {
+	echo "$1" >/sys/bus/pci/drivers/pci-mwi-sim/unbind
+}
+
+# ---- tracing (sim-trace.bats) ----
+
+TRACEFS=/sys/kernel/tracing
+MWI_EVENT=$TRACEFS/events/pci/pci_mwi_request
+MWI_HIST=hist:keys=dev,requester,new
+
+# Mount tracefs on $TRACEFS unless it is mounted there. A kernel without
+# tracing has no such directory; then there is nothing to mount.
+tracefs_mount() {
+	[ -d "$TRACEFS" ] || return 0
+	[ -e "$TRACEFS/trace" ] || mount -t tracefs nodev "$TRACEFS"
+}
+
+# Empty the trace buffer and record pci_mwi_request events from now on.
+mwi_trace_start() {
+	echo 0 >"$MWI_EVENT/enable"
+	: >"$TRACEFS/trace"
+	echo 1 >"$MWI_EVENT/enable"
+}
+
+# Stop recording, remove the hist trigger if there is one, empty the buffer.
+mwi_trace_stop() {
+	echo 0 >"$MWI_EVENT/enable"
+	echo "!$MWI_HIST" >"$MWI_EVENT/trigger" 2>/dev/null || true
+	: >"$TRACEFS/trace"
+}
+
+# The recorded pci_mwi_request events, one a line, from the slot on:
+# "SLOT requester=WHO old=O asked=A new=N err=E".
+mwi_trace_events() {
+	sed -n 's/^.* pci_mwi_request: //p' "$TRACEFS/trace"
+}
+
+# The hitcount of the $MWI_HIST entry for slot $1, a requester matching the
+# extended regex $2 and new $3; 0 when there is no such entry.
+mwi_hist_count() {
+	HIST_RE="^\\{ dev: ${1//./\\.} *, requester: $2 *, new: +$3 \\} hitcount: +[0-9]+\$" \
+		awk '$0 ~ ENVIRON["HIST_RE"] { n = $NF } END { print n + 0 }' "$MWI_EVENT/hist"
 }
 
 # ---- udev (tests/sim-udev.bats) ----

@@ -37,10 +37,23 @@ setup() {
 	assert_output --partial "8086:10d3"
 }
 
-@test "the nodebugfs guest runs a kernel without debugfs, and with the mwi attribute" {
+@test "the nodebugfs guest runs a kernel without debugfs and without the trace event, and with the mwi attribute" {
 	[ "$MWI_MACHINE" = nodebugfs ] || skip "the CONFIG_DEBUG_FS=n kernel is the nodebugfs guest"
 	run grep -w debugfs /proc/filesystems
 	assert_failure
 	[ ! -e /sys/kernel/debug/pci/mwi ]
+	tracefs_mount
+	[ ! -e "$MWI_EVENT" ]
 	[ -e "$(mwi_file "$(input_slot)")" ]
+}
+
+@test "the pc and q35 guests' kernel (the sim guest's too) has the pci_mwi_request trace event" {
+	[ "$MWI_MACHINE" != nodebugfs ] || skip "the nodebugfs kernel is built without tracing"
+	tracefs_mount
+	[ -d "$MWI_EVENT" ] || fail "no $MWI_EVENT: sim-trace.bats would skip everything"
+	local field
+	for field in dev requester old asked new err; do
+		grep -Eq "field:[^;]* $field(\[[0-9]+\])?;" "$MWI_EVENT/format" ||
+			fail "the event has no field $field: $(cat "$MWI_EVENT/format")"
+	done
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # QEMU's device models do not implement the MWI bit: the kernel must say so
-# through the mwi attribute and change nothing.
+# through the mwi attribute and change nothing. A function with a bound
+# driver is the driver's: a write fails with EBUSY.
 
 setup() {
 	bats_load_library pci-mwi
@@ -26,9 +27,11 @@ setup() {
 	done
 }
 
-@test "echo 1 > mwi fails with EOPNOTSUPP on every device and leaves COMMAND and cache line size as they were" {
-	local slot before
-	for slot in $(qemu_mwi_slots); do
+@test "echo 1 > mwi fails with EOPNOTSUPP on every device without a driver and leaves COMMAND and cache line size as they were" {
+	local slot before slots
+	slots=$(unbound_mwi_slots)
+	[ -n "$slots" ] || fail "no function without a driver has the mwi attribute"
+	for slot in $slots; do
 		before=$(registers "$slot")
 		run write_mwi "$slot" '1\n'
 		assert_failure
@@ -39,13 +42,31 @@ setup() {
 	done
 }
 
-@test "echo 0 > mwi succeeds on every device, since MWI is already off, and changes nothing" {
-	local slot before
-	for slot in $(qemu_mwi_slots); do
+@test "echo 0 > mwi succeeds on every device without a driver, since MWI is already off, and changes nothing" {
+	local slot before slots
+	slots=$(unbound_mwi_slots)
+	[ -n "$slots" ] || fail "no function without a driver has the mwi attribute"
+	for slot in $slots; do
 		before=$(registers "$slot")
 		run write_mwi "$slot" '0\n'
 		assert_success
 		assert_equal "$(registers "$slot") $slot" "$before $slot"
+	done
+}
+
+@test "echo 1 and echo 0 > mwi fail with EBUSY on every device with a bound driver and change nothing" {
+	local slot before slots word
+	slots=$(bound_mwi_slots)
+	[ -n "$slots" ] || skip "no function with the mwi attribute has a driver bound on this guest"
+	for slot in $slots; do
+		before=$(registers "$slot")
+		for word in 1 0; do
+			run write_mwi "$slot" "$word\n"
+			assert_failure
+			assert_output --partial "Device or resource busy"
+		done
+		assert_equal "$(registers "$slot") $slot" "$before $slot"
+		assert_equal "$(cat "$(mwi_file "$slot")") $slot" "0 $slot"
 	done
 }
 

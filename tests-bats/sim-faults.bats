@@ -71,7 +71,7 @@ assert_unchanged() { # COMMAND CLS
 	assert_equal "$(sim_knob "$slot" fail_writes)" 0
 }
 
-@test "a failed write of COMMAND makes echo 0 fail with EIO and leave MWI on" {
+@test "a failed write of COMMAND makes echo 0 fail with EIO, leave MWI on and the policy to drivers" {
 	write_mwi "$slot" '1\n'
 	sim_knob "$slot" fail_code set_failed
 	sim_knob "$slot" fail_writes 1
@@ -79,6 +79,7 @@ assert_unchanged() { # COMMAND CLS
 	assert_failure
 	assert_output --partial "Input/output error"
 	assert_unchanged 0x0010 64
+	assert_equal "$(mwi_table_field "$slot" policy)" drivers
 }
 
 @test "a vanished device (reads all ones) makes cat mwi fail with ENODEV" {

@@ -57,8 +57,8 @@ sysfs_row() {
 @test "refuses: echo 0 succeeds and changes nothing" {
 	sysfs_row "$(sim_slot refuses)" 0 ok 0 0
 }
-@test "stuck: reads 1, and echo 1 succeeds without a write" {
-	sysfs_row "$(sim_slot stuck)" 1 ok 1 0
+@test "stuck: reads 1, and echo 1 succeeds, programming the cache line size MWI needs" {
+	sysfs_row "$(sim_slot stuck)" 1 ok 1 64
 }
 @test "stuck: echo 0 fails with EOPNOTSUPP and MWI stays on" {
 	sysfs_row "$(sim_slot stuck)" 0 "Operation not supported" 1 0

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's MWI diagnostics, <debugfs>/pci/mwi, when the file exists
- * and is readable (root only); otherwise why not.
+ * and is readable (root only) and has the columns this mwictl knows
+ * (series v3: slot possible hw cls policy driver); otherwise why not.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,6 +13,9 @@
 #include "mwictl.h"
 
 static char table_path[PATH_MAX];
+
+/* The column header of the format parse_diag_row() reads. */
+#define TABLE_COLUMNS "slot possible hw cls policy driver"
 
 /* Whether @dir has no entries (or cannot be listed): debugfs is not mounted there. */
 static int empty_dir(const char *dir)
@@ -31,7 +35,8 @@ static int empty_dir(const char *dir)
 /*
  * Attach each row of the table to the device with the same slot, and note
  * the platform cache line size from its first line. @t says whether the
- * table could be read.
+ * table could be read, and whether its column header is the one parsed:
+ * rows of another format are not used.
  */
 void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_table *t)
 {
@@ -43,6 +48,7 @@ void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_tabl
 
 	t->path = table_path;
 	t->platform_cls = -1;
+	t->known_format = 0;
 	t->err = ENAMETOOLONG;
 	if (snprintf(table_path, sizeof(table_path), "%s/pci/mwi", debugfs) >=
 	    (int)sizeof(table_path))
@@ -57,8 +63,12 @@ void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_tabl
 			t->platform_cls = cls;
 			continue;
 		}
+		if (!strcmp(line, "# " TABLE_COLUMNS "\n")) {
+			t->known_format = 1;
+			continue;
+		}
 		memset(&g, 0, sizeof(g));
-		if (parse_diag_row(line, slot, sizeof(slot), &g))
+		if (!t->known_format || parse_diag_row(line, slot, sizeof(slot), &g))
 			continue;
 		for (i = 0; i < n; i++) {
 			if (!strcmp(devs[i].slot, slot)) {
@@ -79,7 +89,11 @@ const char *diag_missing(const struct diag_table *t, char *buf, size_t size)
 	}
 	switch (t->err) {
 	case 0:
-		snprintf(buf, size, "%s has no row for this function", t->path);
+		if (t->known_format)
+			snprintf(buf, size, "%s has no row for this function", t->path);
+		else
+			snprintf(buf, size, "%s has other columns than the \""
+				 TABLE_COLUMNS "\" this mwictl reads", t->path);
 		break;
 	case EACCES:
 	case EPERM:

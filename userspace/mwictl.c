@@ -209,6 +209,9 @@ static int errno_code(int err, int on, const char **why)
 	case ENXIO:
 		*why = "no such device";
 		return EXIT_NODEV;
+	case EBUSY:
+		*why = "Device or resource busy (a driver is bound: unbind it first)";
+		return EXIT_IO;
 	default:
 		*why = strerror(err);
 		return EXIT_IO;

@@ -10,7 +10,7 @@
 #define MWICTL_VERSION "2.0"
 
 /* The "version" of the --json output; raised on an incompatible change. */
-#define MWICTL_JSON_VERSION 2
+#define MWICTL_JSON_VERSION 3
 
 /* Exit codes: see mwictl(8). With several devices, the highest wins. */
 enum {
@@ -31,14 +31,14 @@ enum mwi_source {
 	MWI_NOT_POSSIBLE,	/* no attribute: PCI Express or a VF; see na_reason */
 };
 
-/* The debugfs diagnostics of one device (<debugfs>/pci/mwi). */
+/* One device's row of <debugfs>/pci/mwi: MWI as the kernel sees it now. */
 struct mwi_diag {
 	int valid;
-	char hw[8];
-	int cls_bytes;
-	unsigned long requests, refused, errors, clears;
-	char last[24];
-	char requester[128];
+	int possible;			/* MWI can exist on the function */
+	char hw[8];			/* on, off, ?, d3cold */
+	int cls_bytes;			/* -1 for ? and d3cold */
+	char policy[16];		/* drivers, or off after a sysfs "0" */
+	char driver[64];		/* "" when none is bound */
 };
 
 struct dev {
@@ -99,6 +99,7 @@ int sysfs_has_device(const char *root, const char *slot);
 struct diag_table {
 	int err;			/* 0, or why the table could not be read */
 	int unmounted;			/* ENOENT because debugfs is not mounted */
+	int known_format;		/* the column header is the one parsed */
 	const char *path;		/* <debugfs>/pci/mwi */
 	int platform_cls;		/* bytes; -1 when unknown */
 };

@@ -142,18 +142,20 @@ static void json_dev(const struct dev *d, int numeric)
 /* show's diagnostics: an object, or null and why. */
 static void json_diag(const struct mwi_diag *g, const struct diag_table *t)
 {
-	char why[PATH_MAX + 128];
+	char why[PATH_MAX + 256];
 
 	fputs(", \"platform_cache_line_size\": ", stdout);
 	json_int(t->platform_cls);
 	fputs(", \"diag\": ", stdout);
 	if (g->valid) {
-		printf("{\"requests\": %lu, \"refused\": %lu, \"errors\": %lu, "
-		       "\"clears\": %lu, \"last_result\": ",
-		       g->requests, g->refused, g->errors, g->clears);
-		json_string(g->last);
-		fputs(", \"last_requester\": ", stdout);
-		json_string(g->requester);
+		printf("{\"possible\": %s, \"hw\": ", g->possible ? "true" : "false");
+		json_string(g->hw);
+		fputs(", \"cache_line_size\": ", stdout);
+		json_int(g->cls_bytes);
+		fputs(", \"policy\": ", stdout);
+		json_string(g->policy);
+		fputs(", \"driver\": ", stdout);
+		json_string(g->driver[0] ? g->driver : NULL);
 		putchar('}');
 	} else {
 		fputs("null", stdout);
@@ -209,11 +211,21 @@ void print_list(const struct dev *devs, size_t n, int json, int numeric)
 	free(rows);
 }
 
+/* The policy column in words: whether drivers may turn MWI on. */
+static const char *policy_words(const char *policy)
+{
+	if (!strcmp(policy, "drivers"))
+		return "drivers choose";
+	if (!strcmp(policy, "off"))
+		return "off (drivers get no MWI)";
+	return policy;
+}
+
 /* Everything known about one device. */
 void print_show(const struct dev *d, const struct diag_table *t, int json, int numeric)
 {
 	const struct mwi_diag *g = &d->diag;
-	char why[PATH_MAX + 128];
+	char why[PATH_MAX + 256];
 	struct row r;
 
 	if (json) {
@@ -247,10 +259,5 @@ void print_show(const struct dev *d, const struct diag_table *t, int json, int n
 		printf("diagnostics:     not available: %s\n", diag_missing(t, why, sizeof(why)));
 		return;
 	}
-	printf("requests:        %lu\n", g->requests);
-	printf("refused:         %lu\n", g->refused);
-	printf("errors:          %lu\n", g->errors);
-	printf("clears:          %lu\n", g->clears);
-	printf("last result:     %s\n", g->last);
-	printf("last requester:  %s\n", g->requester);
+	printf("policy:          %s\n", policy_words(g->policy));
 }

@@ -80,34 +80,46 @@ int config_cls_bytes(const unsigned char *cfg, size_t len)
 	return cfg[PCI_CACHE_LINE_SIZE] * 4;
 }
 
+/* "?" and "d3cold" (not read): -1; otherwise bytes, 0 to 1020; -2 for garbage. */
+static int parse_cls_field(const char *cls)
+{
+	char *end;
+	long bytes;
+
+	if (!strcmp(cls, "?") || !strcmp(cls, "d3cold"))
+		return -1;
+	bytes = strtol(cls, &end, 10);
+	if (!isdigit((unsigned char)cls[0]) || *end || bytes > 1020)
+		return -2;
+	return (int)bytes;
+}
+
 /*
  * One row of <debugfs>/pci/mwi (Documentation/ABI/testing/debugfs-pci-mwi):
- * "SLOT HW CLS REQUESTS REFUSED ERRORS CLEARS LAST REQUESTER", CLS a number
- * of bytes or "?". Returns 0, or -1 for a header, a comment or garbage.
+ * "SLOT POSSIBLE HW CLS POLICY DRIVER", POSSIBLE "yes" or "no", CLS a
+ * number of bytes, "?" or "d3cold", DRIVER a name or "-". Returns 0, or -1
+ * for a header, a comment or garbage.
  */
 int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag)
 {
-	char s[24], hw[8], cls[8], last[24], req[128], *end;
-	long bytes = -1;
-	int n = 0;
+	char s[24], possible[4], hw[8], cls[8], policy[16], driver[64];
+	int n = 0, bytes;
 
-	if (sscanf(line, "%23s %7s %7s %lu %lu %lu %lu %23s %n", s, hw, cls,
-		   &diag->requests, &diag->refused, &diag->errors,
-		   &diag->clears, last, &n) != 8 || !n)
+	if (sscanf(line, "%23s %3s %7s %7s %15s %63s %n", s, possible, hw, cls,
+		   policy, driver, &n) != 6 || !n || line[n] ||
+	    strlen(s) >= slotsz || !isxdigit((unsigned char)s[0]))
 		return -1;
-	if (sscanf(line + n, "%127[^\n]", req) != 1 || strlen(s) >= slotsz ||
-	    !isxdigit((unsigned char)s[0]))
+	if (strcmp(possible, "yes") && strcmp(possible, "no"))
 		return -1;
-	if (strcmp(cls, "?")) {
-		bytes = strtol(cls, &end, 10);
-		if (*end || bytes < 0 || bytes > 1020)
-			return -1;
-	}
+	bytes = parse_cls_field(cls);
+	if (bytes < -1)
+		return -1;
 	strcpy(slot, s);
+	diag->possible = !strcmp(possible, "yes");
 	strcpy(diag->hw, hw);
-	strcpy(diag->last, last);
-	strcpy(diag->requester, req);
-	diag->cls_bytes = (int)bytes;
+	diag->cls_bytes = bytes;
+	strcpy(diag->policy, policy);
+	strcpy(diag->driver, strcmp(driver, "-") ? driver : "");
 	diag->valid = 1;
 	return 0;
 }

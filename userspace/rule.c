@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "mwictl rule": udev rules that turn MWI on when a function is added or a
- * driver binds to it, for the slots and IDs selected (see the admin guide).
+ * "mwictl rule": udev rules that turn MWI on when a function is added, for
+ * the slots and IDs selected (see the admin guide). Only "add": once a
+ * driver is bound the kernel refuses the write (EBUSY), so a rule on
+ * "bind" could never work.
  */
 #include <stdio.h>
 #include <pci/pci.h>
@@ -36,7 +38,7 @@ int rule_ids_given(const struct pci_filter *f)
 /* The comment above the rules: where they go and what they do. */
 void print_rule_header(void)
 {
-	puts("# Turn PCI Memory-Write-and-Invalidate on when the function appears or a\n"
+	puts("# Turn PCI Memory-Write-and-Invalidate on when the function appears, before a\n"
 	     "# driver binds to it. Save as /etc/udev/rules.d/70-mwi.rules; see mwictl(8).");
 }
 
@@ -45,7 +47,7 @@ void print_rule(const struct dev *d, const struct pci_filter *f)
 {
 	char class[9];
 
-	fputs("ACTION==\"add|bind\", SUBSYSTEM==\"pci\"", stdout);
+	fputs("ACTION==\"add\", SUBSYSTEM==\"pci\"", stdout);
 	if (d)
 		printf(", KERNEL==\"%s\"", d->slot);
 	if (f && f->vendor >= 0)

@@ -74,7 +74,7 @@ static const struct {
 enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
-	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD,
+	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD, K_D3COLD,
 	SIM_NR_KNOBS,
 };
 
@@ -98,6 +98,7 @@ static const struct {
 	[K_FAIL_AFTER] = { "fail_after", 0600 },
 	[K_INTX_STORM] = { "intx_storm", 0600 },
 	[K_COLD] = { "cold_when_suspended", 0600 },
+	[K_D3COLD] = { "d3cold", 0600 },
 };
 
 struct sim_fn;
@@ -123,6 +124,7 @@ struct sim_fn {
 	bool probed;
 	int probe_result;		/* pcim_set_mwi() in sim_probe() */
 	const char *api_op;		/* last operation through "api" */
+	bool api_void;			/* it returns nothing */
 	int api_result;
 	/*
 	 * INTx storm: a timer in hard-IRQ context flips the interrupt status
@@ -139,6 +141,11 @@ struct sim_fn {
 	 * writes are lost, as when the power is off.
 	 */
 	struct pci_dev *cold_pdev;
+	/*
+	 * D3cold as a platform would put the function there, which this
+	 * guest cannot do: the PCI core sees it in D3cold, and it is off.
+	 */
+	bool d3cold;
 	struct sim_knob knobs[SIM_NR_KNOBS];
 };
 
@@ -268,15 +275,19 @@ static struct sim_fn *sim_find(struct pci_bus *bus, unsigned int devfn)
 }
 
 /*
+ * The function is powered off: in D3cold, or runtime-suspended with
+ * cold_when_suspended.
+ */
+static bool sim_cold(const struct sim_fn *fn)
+{
+	return fn->d3cold ||
+	       (fn->cold_pdev && pm_runtime_suspended(&fn->cold_pdev->dev));
+}
+
+/*
  * The function a config access is for, counted, with one injected failure
  * taken. NULL (and @rc set) when the access fails. Called under sim.lock.
  */
-/* The function is powered off: runtime-suspended with cold_when_suspended. */
-static bool sim_cold(const struct sim_fn *fn)
-{
-	return fn->cold_pdev && pm_runtime_suspended(&fn->cold_pdev->dev);
-}
-
 static struct sim_fn *sim_access(struct pci_bus *bus, unsigned int devfn,
 				 int where, int size, bool write, int *rc)
 {
@@ -375,7 +386,8 @@ static struct sim_fn *sim_fn_of(struct pci_dev *pdev)
 /*
  * The API test driver: bind it to a function with driver_override. Its
  * probe asks for MWI the managed way, as drivers do, and records the
- * result; MWI being optional, the probe succeeds either way.
+ * result (0: on, 1: off, or a negative errno); MWI being optional, the
+ * probe succeeds either way.
  */
 static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
@@ -426,34 +438,42 @@ static struct pci_dev *sim_pci_dev(struct sim_fn *fn)
 	return pci_get_domain_bus_and_slot(sim.sysdata.domain, busnr, fn->devfn);
 }
 
+enum sim_api_op { API_SET, API_TRY_SET, API_CLEAR, API_CACHELINE };
+
+static const char * const sim_api_ops[] = {
+	[API_SET] = "set",
+	[API_TRY_SET] = "try_set",
+	[API_CLEAR] = "clear",
+	[API_CACHELINE] = "cacheline",
+};
+
 /*
  * Call one PCI core MWI function on the device, as a driver would. Not
- * inlined, so that <debugfs>/pci/mwi names this function as the requester.
+ * inlined, so that the pci_mwi_request trace event names this function as
+ * the requester. pci_try_set_mwi() and pci_clear_mwi() return nothing; they
+ * are called as statements, which compiles whatever they return.
  */
 static noinline int sim_call_api(struct sim_fn *fn, const char *op)
 {
-	static const char * const ops[] = { "set", "try_set", "clear", "cacheline" };
 	struct pci_dev *pdev;
-	int i, rc;
+	int i, rc = 0;
 
-	for (i = 0; i < ARRAY_SIZE(ops); i++)
-		if (sysfs_streq(op, ops[i]))
-			break;
-	if (i == ARRAY_SIZE(ops))
-		return -EINVAL;
+	i = sysfs_match_string(sim_api_ops, op);
+	if (i < 0)
+		return i;
 	pdev = sim_pci_dev(fn);
 	if (!pdev)
 		return -ENODEV;
 	device_lock(&pdev->dev);
 	switch (i) {
-	case 0:
+	case API_SET:
 		rc = pci_set_mwi(pdev);
 		break;
-	case 1:
-		rc = pci_try_set_mwi(pdev);
+	case API_TRY_SET:
+		pci_try_set_mwi(pdev);
 		break;
-	case 2:
-		rc = pci_clear_mwi(pdev);
+	case API_CLEAR:
+		pci_clear_mwi(pdev);
 		break;
 	default:
 		rc = pci_set_cacheline_size(pdev);
@@ -462,7 +482,8 @@ static noinline int sim_call_api(struct sim_fn *fn, const char *op)
 	device_unlock(&pdev->dev);
 	pci_dev_put(pdev);
 	spin_lock_irq(&sim.lock);
-	fn->api_op = ops[i];
+	fn->api_op = sim_api_ops[i];
+	fn->api_void = i == API_TRY_SET || i == API_CLEAR;
 	fn->api_result = rc;
 	spin_unlock_irq(&sim.lock);
 	return 0;
@@ -510,9 +531,13 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 		len = scnprintf(buf, sizeof(buf), "%lu\n", fn->writes);
 		break;
 	case K_API:
-		len = fn->api_op ? scnprintf(buf, sizeof(buf), "%s %d\n",
-					     fn->api_op, fn->api_result) :
-				   scnprintf(buf, sizeof(buf), "none\n");
+		if (!fn->api_op)
+			len = scnprintf(buf, sizeof(buf), "none\n");
+		else if (fn->api_void)
+			len = scnprintf(buf, sizeof(buf), "%s void\n", fn->api_op);
+		else
+			len = scnprintf(buf, sizeof(buf), "%s %d\n", fn->api_op,
+					fn->api_result);
 		break;
 	case K_FAIL_WHERE:
 		len = fn->fail_where < 0 ? scnprintf(buf, sizeof(buf), "any\n") :
@@ -527,6 +552,9 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 		break;
 	case K_COLD:
 		len = scnprintf(buf, sizeof(buf), "%d\n", !!fn->cold_pdev);
+		break;
+	case K_D3COLD:
+		len = scnprintf(buf, sizeof(buf), "%d\n", fn->d3cold);
 		break;
 	default:
 		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d\n", fn->probe_result) :
@@ -637,6 +665,25 @@ static int sim_set_cold(struct sim_fn *fn, bool on)
 	return 0;
 }
 
+/*
+ * Put the function in D3cold, or back in D0, as a platform power resource
+ * would: the PCI core's current_state says so, and while it is off config
+ * reads return all ones and writes are lost.
+ */
+static int sim_set_d3cold(struct sim_fn *fn, bool on)
+{
+	struct pci_dev *pdev = sim_pci_dev(fn);
+
+	if (!pdev)
+		return -ENODEV;
+	spin_lock_irq(&sim.lock);
+	fn->d3cold = on;
+	spin_unlock_irq(&sim.lock);
+	pdev->current_state = on ? PCI_D3cold : PCI_D0;
+	pci_dev_put(pdev);
+	return 0;
+}
+
 static int sim_parse_error(const char *buf, int *code)
 {
 	int i;
@@ -677,6 +724,12 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 		rc = sim_parse_bool(buf, &flag);
 		if (!rc)
 			rc = sim_set_cold(fn, flag);
+		return rc ? rc : count;
+	}
+	if (knob->id == K_D3COLD) {
+		rc = sim_parse_bool(buf, &flag);
+		if (!rc)
+			rc = sim_set_d3cold(fn, flag);
 		return rc ? rc : count;
 	}
 	if (knob->id == K_INTX_STORM) {
@@ -922,6 +975,8 @@ static void __exit sim_exit(void)
 	for (i = 0; i < sim.nr_fns; i++) {
 		sim_intx_stop(&sim.fns[i]);
 		sim_set_cold(&sim.fns[i], false);
+		if (sim.fns[i].d3cold)
+			sim_set_d3cold(&sim.fns[i], false);
 	}
 	pci_unregister_driver(&sim_driver);
 	debugfs_remove_recursive(sim.debugfs);

@@ -6,6 +6,17 @@ setup() {
 	standard_tree
 }
 
+# diag_table ROW...: <debugfs>/pci/mwi in the fake tree, with the two
+# comment lines of series v3 and the rows given.
+diag_table() {
+	mkdir -p "$ROOT/kernel/debug/pci"
+	{
+		echo "# platform cache line size: 64 bytes"
+		echo "# slot possible hw cls policy driver"
+		printf '%s\n' "$@"
+	} >"$ROOT/kernel/debug/pci/mwi"
+}
+
 @test "get prints 1 for a function with MWI on and 0 for one with it off" {
 	run mwictl get 00:03.0
 	assert_success
@@ -55,50 +66,64 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 }
 
 @test "show says the diagnostics are root's only when the table cannot be read" {
-	mkdir -p "$ROOT/kernel/debug/pci"
-	echo "0000:00:02.0 off 64 1 1 0 0 -EINVAL x" >"$ROOT/kernel/debug/pci/mwi"
+	diag_table "0000:00:02.0 yes off 64 drivers 8139cp"
 	chmod 0400 "$ROOT/kernel/debug/pci/mwi"
 	run as_nobody "$MWICTL" show 00:02.0
 	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi is readable by root only"
 }
 
-@test "show reads the kernel's diagnostics row for the function from debugfs" {
+@test "show reads the kernel's diagnostics row for the function from debugfs: the policy in words" {
+	diag_table "0000:00:02.0 yes off 64 drivers 8139cp" \
+		"0000:00:03.0 yes on 64 off e1000" \
+		"0000:01:03.0 yes ? ? drivers -"
+	run mwictl show 00:02.0
+	assert_success
+	assert_line "platform cls:    64 bytes"
+	assert_line "policy:          drivers choose"
+	refute_line --partial "diagnostics:"
+	run mwictl show 00:03.0
+	assert_line "policy:          off (drivers get no MWI)"
+}
+
+@test "show --json has the row's fields in diag, null for what is - or was not read" {
+	diag_table "0000:00:02.0 yes off 64 drivers 8139cp" \
+		"0000:01:03.0 no d3cold d3cold off -" \
+		"10000:00:01.0 yes ? ? drivers -"
+	assert_equal "$(mwictl show 00:02.0 --json | jq -c '.devices[0].diag')" \
+		'{"possible":true,"hw":"off","cache_line_size":64,"policy":"drivers","driver":"8139cp"}'
+	assert_equal "$(mwictl show 01:03.0 --json | jq -c '.devices[0].diag')" \
+		'{"possible":false,"hw":"d3cold","cache_line_size":null,"policy":"off","driver":null}'
+	assert_equal "$(mwictl show 10000:00:01.0 --json | jq -c '.devices[0].diag')" \
+		'{"possible":true,"hw":"?","cache_line_size":null,"policy":"drivers","driver":null}'
+}
+
+@test "--debugfs points show at another debugfs" {
+	mkdir -p "$BATS_TEST_TMPDIR/dbg/pci"
+	printf '# slot possible hw cls policy driver\n0000:00:02.0 yes off 64 off -\n' \
+		>"$BATS_TEST_TMPDIR/dbg/pci/mwi"
+	run mwictl show 00:02.0 --debugfs "$BATS_TEST_TMPDIR/dbg"
+	assert_line "policy:          off (drivers get no MWI)"
+}
+
+@test "garbage rows in the diagnostics are ignored" {
+	diag_table junk "0000:00:02.0 off x" "" "0000:00:02.0 maybe off 64 drivers -" \
+		"0000:00:02.0 yes off 64k drivers -" "0000:00:02.0 yes off 64 drivers - extra"
+	run mwictl show 00:02.0
+	assert_success
+	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi has no row for this function"
+}
+
+@test "a table of series v2 (other columns) is not misread: show says so" {
 	mkdir -p "$ROOT/kernel/debug/pci"
 	cat >"$ROOT/kernel/debug/pci/mwi" <<-'ROWS'
 	# platform cache line size: 64 bytes
 	# slot hw cls requests refused errors clears last requester
 	0000:00:02.0 off 64 1 1 0 0 -EINVAL cp_init_one+0x1c2/0x6a0
-	0000:00:03.0 on 64 2 0 0 1 ok sysfs
-	0000:01:03.0 ? ? 1 0 1 0 -ENODEV sysfs
 	ROWS
 	run mwictl show 00:02.0
-	assert_line "platform cls:    64 bytes"
-	assert_line "requests:        1"
-	assert_line "refused:         1"
-	assert_line "errors:          0"
-	assert_line "clears:          0"
-	assert_line "last result:     -EINVAL"
-	assert_line "last requester:  cp_init_one+0x1c2/0x6a0"
-	assert_equal "$(mwictl show 00:03.0 --json | jq -c '.devices[0].diag')" \
-		'{"requests":2,"refused":0,"errors":0,"clears":1,"last_result":"ok","last_requester":"sysfs"}'
-	run mwictl show 01:03.0
-	assert_line "errors:          1"
-	assert_line "last result:     -ENODEV"
-}
-
-@test "--debugfs points show at another debugfs" {
-	mkdir -p "$BATS_TEST_TMPDIR/dbg/pci"
-	echo "0000:00:02.0 off 64 7 7 0 0 -EINVAL x" >"$BATS_TEST_TMPDIR/dbg/pci/mwi"
-	run mwictl show 00:02.0 --debugfs "$BATS_TEST_TMPDIR/dbg"
-	assert_line "requests:        7"
-}
-
-@test "garbage rows in the diagnostics are ignored" {
-	mkdir -p "$ROOT/kernel/debug/pci"
-	printf 'junk\n0000:00:02.0 off x\n\n' >"$ROOT/kernel/debug/pci/mwi"
-	run mwictl show 00:02.0
 	assert_success
-	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi has no row for this function"
+	assert_line "diagnostics:     not available: $ROOT/kernel/debug/pci/mwi has other columns than the \"slot possible hw cls policy driver\" this mwictl reads"
+	refute_line --partial "policy:"
 }
 
 @test "on writes 1 to the function's mwi attribute and nothing else" {

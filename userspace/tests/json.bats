@@ -11,7 +11,7 @@ setup() {
 	assert_success
 	assert_equal "$(jq -r '.devices[].slot' <<<"$output")" "$(mwictl_slots)"
 	assert_equal "$(jq -c 'keys_unsorted' <<<"$output")" '["version","devices"]'
-	assert_equal "$(jq '.version' <<<"$output")" 2
+	assert_equal "$(jq '.version' <<<"$output")" 3
 }
 
 @test "list --json has exactly the documented keys, in order" {
@@ -68,13 +68,13 @@ Intel Corporation 82540EM Gigabit Ethernet Controller"
 }
 
 @test "an empty selection is an empty devices array" {
-	assert_equal "$(mwictl list --json -s 7:)" '{"version": 2, "devices": []}'
+	assert_equal "$(mwictl list --json -s 7:)" '{"version": 3, "devices": []}'
 }
 
 @test "show --json has one device with the list keys, the platform cache line size and diag" {
 	run mwictl show 00:03.0 --json
 	assert_success
-	assert_equal "$(jq -c '[.version, (.devices | length)]' <<<"$output")" '[2,1]'
+	assert_equal "$(jq -c '[.version, (.devices | length)]' <<<"$output")" '[3,1]'
 	assert_equal "$(jq -c '.devices[0] | keys_unsorted' <<<"$output")" \
 		'["slot","class","class_name","prog_if","vendor","vendor_name","device","device_name","revision","pcie","driver","mwi","mwi_source","mwi_error","mwi_unavailable","cache_line_size","platform_cache_line_size","diag","diag_unavailable"]'
 	assert_equal "$(jq -c '.devices[0] | [.platform_cache_line_size, .diag, .diag_unavailable]' <<<"$output")" \

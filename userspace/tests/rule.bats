@@ -13,25 +13,25 @@ rule_lines() {
 
 @test "rule -d VENDOR:DEVICE matches by the vendor and device attributes" {
 	assert_equal "$(rule_lines -d 8086:100e)" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", ATTR{vendor}=="0x8086", ATTR{device}=="0x100e", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", ATTR{vendor}=="0x8086", ATTR{device}=="0x100e", ATTR{mwi}="1"'
 }
 
 @test "rule with a slot gives one rule per function, by its kernel name" {
 	assert_equal "$(rule_lines 3)" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", KERNEL=="0000:00:03.0", ATTR{mwi}="1"
-ACTION=="add|bind", SUBSYSTEM=="pci", KERNEL=="0000:01:03.0", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", KERNEL=="0000:00:03.0", ATTR{mwi}="1"
+ACTION=="add", SUBSYSTEM=="pci", KERNEL=="0000:01:03.0", ATTR{mwi}="1"'
 }
 
 @test "rule -d with a class matches the class attribute with ? for what is left open" {
 	assert_equal "$(rule_lines -d ::0200)" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", ATTR{class}=="0x0200??", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", ATTR{class}=="0x0200??", ATTR{mwi}="1"'
 	assert_equal "$(rule_lines -d 10ec::0c03:30)" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", ATTR{vendor}=="0x10ec", ATTR{class}=="0x0c0330", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", ATTR{vendor}=="0x10ec", ATTR{class}=="0x0c0330", ATTR{mwi}="1"'
 }
 
 @test "rule -d for a device not present still gives its rule" {
 	assert_equal "$(rule_lines -d 1000:0012)" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", ATTR{vendor}=="0x1000", ATTR{device}=="0x0012", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", ATTR{vendor}=="0x1000", ATTR{device}=="0x0012", ATTR{mwi}="1"'
 }
 
 @test "rule starts with a comment that says where the file goes" {
@@ -53,6 +53,6 @@ ACTION=="add|bind", SUBSYSTEM=="pci", KERNEL=="0000:01:03.0", ATTR{mwi}="1"'
 	assert_equal "$status" 3
 	assert_equal "$stderr" "mwictl: 0000:02:00.0: no rule: MWI cannot exist on a PCI Express function"
 	assert_equal "$(grep -v '^#' <<<"$output")" \
-		'ACTION=="add|bind", SUBSYSTEM=="pci", KERNEL=="0000:00:02.0", ATTR{mwi}="1"'
+		'ACTION=="add", SUBSYSTEM=="pci", KERNEL=="0000:00:02.0", ATTR{mwi}="1"'
 }
 
