@@ -44,6 +44,50 @@ KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circu
 # yet: the longest first, as measured on a 2-CPU machine.
 LONGEST_FIRST="sim pc q35 nodebugfs stress"
 
+# The console $1 without the warning blocks that qemu/known-warnings
+# names; with $2 = count, only how many blocks were dropped.
+known_warnings_dropped() {
+	awk -v mode="${2:-text}" -v list="$here/known-warnings" '
+	BEGIN {
+		while ((getline line < list) > 0) {
+			if (line ~ /^#/ || line == "")
+				continue
+			n = split(line, f, "\t")
+			entries++
+			nre[entries] = n - 1
+			for (i = 2; i <= n; i++)
+				re[entries, i - 1] = f[i]
+		}
+	}
+	function known(   e, i, l, hit) {
+		for (e = 1; e <= entries; e++) {
+			hit = 1
+			for (i = 1; i <= nre[e] && hit; i++) {
+				hit = 0
+				for (l = 1; l <= nb; l++)
+					if (block[l] ~ re[e, i]) { hit = 1; break }
+			}
+			if (hit)
+				return 1
+		}
+		return 0
+	}
+	/-+\[ cut here \]-+/ { inblock = 1; nb = 0 }
+	inblock { block[++nb] = $0
+		if ($0 ~ /---\[ end trace/) {
+			inblock = 0
+			if (known()) { dropped++; next }
+			if (mode == "text") for (l = 1; l <= nb; l++) print block[l]
+		}
+		next
+	}
+	mode == "text" { print }
+	END {
+		if (inblock && mode == "text") for (l = 1; l <= nb; l++) print block[l]
+		if (mode == "count") print dropped + 0
+	}' "$1"
+}
+
 # One failure the guest (or the harness) could not report itself.
 harness_failure() {
 	printf 'not ok - %s: %s\n' "$1" "$2"
@@ -179,7 +223,7 @@ run_host_tests() {
 			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
 		for arch in ${W1_CROSS-powerpc sh s390}; do
 			host_tap "w1-$arch" "files the series touches, compiled with W=1 for $arch (host)" \
-				"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")$arch" \
+				"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here"/kernel-w1*.config)$arch" \
 				"$here/w1-check.sh" "$KSRC" "$KOBJ_W1-$arch" pristine "$arch"
 		done
 	fi
@@ -216,7 +260,7 @@ guest_key() {
 	{
 		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
 			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
-		cat "$kernel" "$initrd" "$here/boot.sh" "$here/check.sh" ${extra:+"$extra"}
+		cat "$kernel" "$initrd" "$here/boot.sh" "$here/check.sh" "$here/known-warnings" ${extra:+"$extra"}
 	} 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
@@ -314,7 +358,10 @@ report_guest() {
 	if [ ! -r "$console" ]; then
 		harness_failure "$machine" "kernel console log missing or unreadable ($console)"
 	else
-		bad=$(grep -E "$KERNEL_ERRORS" "$console" | head -5 || true)
+		bad=$(known_warnings_dropped "$console" | grep -E "$KERNEL_ERRORS" | head -5 || true)
+		known=$(known_warnings_dropped "$console" count)
+		[ "$known" = 0 ] || printf '# %s: %s known upstream warning(s) dropped (qemu/known-warnings)\n' \
+			"$machine" "$known"
 		if [ -n "$bad" ]; then
 			harness_failure "$machine" "kernel console reports errors (see $console)"
 			printf '%s\n' "$bad" | sed 's/^/#   /'

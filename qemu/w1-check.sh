@@ -4,7 +4,8 @@
 # w1-check.sh KSRC KOBJ BASE [ARCH]
 #
 # Compile every C file that KSRC's commits since BASE touch with W=1, in
-# KOBJ configured as "make allmodconfig" plus qemu/kernel-w1.config, so
+# KOBJ configured as "make allmodconfig" plus qemu/kernel-w1.config (and
+# qemu/kernel-w1-ARCH.config where there is one), so
 # that drivers no guest kernel enables (efct, qla4xxx, rt2x00pci,
 # xen-pciback, ...) are compiled too. ARCH (default x86_64) is one of
 # x86_64, powerpc, sh and s390; the last three use Debian's cross
@@ -42,13 +43,16 @@ kmake_in() {
 	make -s -C "$tree" O="$obj" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
-# Configure $2 as allmodconfig + the fragment for tree $1, once.
+# Configure $2 as allmodconfig + kernel-w1.config (+ kernel-w1-ARCH.config
+# where there is one) for tree $1, once.
 configure() {
-	local stamp="$2/.pci-mwi-config" want
+	local stamp="$2/.pci-mwi-config" allconfig="$2/.pci-mwi-allconfig" want
 	mkdir -p "$2"
-	want=$(sha256sum <"$fragment" | cut -d' ' -f1)
+	cat "$fragment" >"$allconfig"
+	[ ! -f "$here/kernel-w1-$arch.config" ] || cat "$here/kernel-w1-$arch.config" >>"$allconfig"
+	want=$(sha256sum <"$allconfig" | cut -d' ' -f1)
 	if [ ! -f "$2/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-		kmake_in "$1" "$2" KCONFIG_ALLCONFIG="$fragment" allmodconfig >/dev/null
+		kmake_in "$1" "$2" KCONFIG_ALLCONFIG="$allconfig" allmodconfig >/dev/null
 		printf '%s\n' "$want" >"$stamp"
 	fi
 }
@@ -58,28 +62,42 @@ statements() {
 	sed -e ':a' -e '/\\$/N; s/\\\n/ /; ta' "$1"
 }
 
-# The CONFIG_ symbol that builds the object $2 (a path relative to
-# directory $1, ending in .o) according to $1/Makefile: from
-# "obj-$(CONFIG_X) += $2", or from the line that builds the composite
-# object listing it ("foo-y += $2" or "foo-objs := $2"); "y" for obj-y.
-# Nothing when the Makefile does not say.
-symbol_in() {
-	local dir=$1 obj=$2 line
-	line=$(statements "$ksrc/$dir/Makefile" |
-		grep -E '^[A-Za-z0-9_$()-]+[[:space:]]*[+:]?=' |
-		grep -E "[[:space:]=]${obj//./\\.}([[:space:]]|\$)" |
-		head -1 || true)
+# The CONFIG_ symbols that build the object $2 (a path relative to
+# directory $1, ending in .o) according to $1/Makefile, one a line: the
+# one of "obj-$(CONFIG_X) += $2" (or of the line that builds the
+# composite object listing it, "foo-y += $2" or "foo-objs := $2"), and
+# those of the "ifdef CONFIG_Y" blocks around it; "y" for obj-y.
+symbols_in() {
+	local dir=$1 obj=$2 line composite
+	line=$(statements "$ksrc/$dir/Makefile" | awk -v obj="$obj" '
+		/^ifdef CONFIG_/ { guard[++depth] = $2; next }
+		/^if/ { guard[++depth] = ""; next }
+		/^endif/ { depth--; next }
+		/^[A-Za-z0-9_$()-]+[ \t]*[+:]?=/ {
+			for (i = 2; i <= NF; i++)
+				if ($i == obj) {
+					for (d = 1; d <= depth; d++)
+						if (guard[d] != "")
+							print guard[d]
+					print "STATEMENT " $0
+					exit
+				}
+		}')
+	[ -n "$line" ] || return 0
+	printf '%s\n' "$line" | grep -v '^STATEMENT ' || true
+	line=$(printf '%s\n' "$line" | sed -n 's/^STATEMENT //p')
 	case "$line" in
 	obj-y*) echo y ;;
 	'obj-$(CONFIG_'*) line=${line#'obj-$('}; echo "${line%%)*}" ;;
 	*-objs*|*-y*)
-		line=$(printf '%s\n' "$line" | sed -E 's/^([A-Za-z0-9_-]+)-(objs|y)[[:space:]]*[+:]?=.*/\1/')
-		symbol_in "$dir" "$line.o" ;;
+		composite=$(printf '%s\n' "$line" | sed -E 's/^([A-Za-z0-9_-]+)-(objs|y)[[:space:]]*[+:]?=.*/\1/')
+		symbols_in "$dir" "$composite.o" ;;
 	esac
 }
 
-# The CONFIG_ symbol that builds the .c file $1: its directory's Makefile,
-# or the parent's where the directory has none (drivers/scsi/elx/efct).
+# The CONFIG_ symbols that build the .c file $1, space-separated: from its
+# directory's Makefile, or the parent's where the directory has none
+# (drivers/scsi/elx/efct).
 config_of() {
 	local dir=${1%/*} obj=${1##*/}
 	obj=${obj%.c}.o
@@ -87,14 +105,18 @@ config_of() {
 		obj=${dir##*/}/$obj
 		dir=${dir%/*}
 	fi
-	symbol_in "$dir" "$obj"
+	symbols_in "$dir" "$obj" | sort -u | paste -sd' '
 }
 
-# True when $arch's allmodconfig builds the .c file $1.
+# True when $arch's allmodconfig builds the .c file $1: every symbol
+# config_of names is y or m ("y" itself always holds).
 configured() {
-	local sym
-	sym=$(config_of "$1")
-	[ "$sym" = y ] || { [ -n "$sym" ] && grep -qE "^$sym=(y|m)$" "$kobj/.config"; }
+	local sym syms
+	syms=$(config_of "$1")
+	[ -n "$syms" ] || return 1
+	for sym in $syms; do
+		[ "$sym" = y ] || grep -qE "^$sym=(y|m)$" "$kobj/.config" || return 1
+	done
 }
 
 # The warnings about file $1 in log $2, without line and column numbers.
@@ -120,7 +142,7 @@ for f in "${files[@]}"; do
 		built+=("$f")
 		objs+=("${f%.c}.o")
 		# Always compile: an up-to-date object would print no warning.
-		rm -f "$kobj/${f%.c}.o"
+		rm -f "$kobj/${f%.c}.o" "$kobj/base-obj/${f%.c}.o"
 	else
 		skipped+=("$f")
 	fi

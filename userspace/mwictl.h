@@ -35,7 +35,7 @@ enum mwi_source {
 struct mwi_diag {
 	int valid;
 	int possible;			/* MWI can exist on the function */
-	char hw[8];			/* on, off, ?, d3cold */
+	char hw[12];			/* on, off, ?, d3cold, suspended */
 	int cls_bytes;			/* -1 for ? and d3cold */
 	char policy[16];		/* drivers, or off after a sysfs "0" */
 	char driver[64];		/* "" when none is bound */

@@ -80,13 +80,13 @@ int config_cls_bytes(const unsigned char *cfg, size_t len)
 	return cfg[PCI_CACHE_LINE_SIZE] * 4;
 }
 
-/* "?" and "d3cold" (not read): -1; otherwise bytes, 0 to 1020; -2 for garbage. */
+/* "?", "d3cold", "suspended" (not read): -1; otherwise bytes, 0 to 1020; -2 for garbage. */
 static int parse_cls_field(const char *cls)
 {
 	char *end;
 	long bytes;
 
-	if (!strcmp(cls, "?") || !strcmp(cls, "d3cold"))
+	if (!strcmp(cls, "?") || !strcmp(cls, "d3cold") || !strcmp(cls, "suspended"))
 		return -1;
 	bytes = strtol(cls, &end, 10);
 	if (!isdigit((unsigned char)cls[0]) || *end || bytes > 1020)
@@ -97,15 +97,16 @@ static int parse_cls_field(const char *cls)
 /*
  * One row of <debugfs>/pci/mwi (Documentation/ABI/testing/debugfs-pci-mwi):
  * "SLOT POSSIBLE HW CLS POLICY DRIVER", POSSIBLE "yes" or "no", CLS a
- * number of bytes, "?" or "d3cold", DRIVER a name or "-". Returns 0, or -1
+ * number of bytes, "?", "d3cold" or "suspended", DRIVER a name or "-".
+ * Returns 0, or -1
  * for a header, a comment or garbage.
  */
 int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag)
 {
-	char s[24], possible[4], hw[8], cls[8], policy[16], driver[64];
+	char s[24], possible[4], hw[12], cls[12], policy[16], driver[64];
 	int n = 0, bytes;
 
-	if (sscanf(line, "%23s %3s %7s %7s %15s %63s %n", s, possible, hw, cls,
+	if (sscanf(line, "%23s %3s %11s %11s %15s %63s %n", s, possible, hw, cls,
 		   policy, driver, &n) != 6 || !n || line[n] ||
 	    strlen(s) >= slotsz || !isxdigit((unsigned char)s[0]))
 		return -1;

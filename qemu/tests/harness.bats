@@ -67,6 +67,15 @@ setup() {
 	assert_line --partial 'not ok - pc: kernel console reports errors'
 }
 
+@test "sym53c8xx's known remove warning is dropped and counted, the same warning elsewhere fails" {
+	FAKE_GUEST=known run_check pc
+	assert_success
+	assert_line '# pc: 1 known upstream warning(s) dropped (qemu/known-warnings)'
+	FORCE=1 FAKE_GUEST=unknown run_check pc
+	assert_failure
+	assert_line --partial 'not ok - pc: kernel console reports errors'
+}
+
 @test "a missing console log is a named failure" {
 	FAKE_GUEST=noconsole run_check pc
 	assert_failure

@@ -88,13 +88,16 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 @test "show --json has the row's fields in diag, null for what is - or was not read" {
 	diag_table "0000:00:02.0 yes off 64 drivers 8139cp" \
 		"0000:01:03.0 no d3cold d3cold off -" \
-		"10000:00:01.0 yes ? ? drivers -"
+		"10000:00:01.0 yes ? ? drivers -" \
+		"0000:00:00.0 yes suspended suspended drivers -"
 	assert_equal "$(mwictl show 00:02.0 --json | jq -c '.devices[0].diag')" \
 		'{"possible":true,"hw":"off","cache_line_size":64,"policy":"drivers","driver":"8139cp"}'
 	assert_equal "$(mwictl show 01:03.0 --json | jq -c '.devices[0].diag')" \
 		'{"possible":false,"hw":"d3cold","cache_line_size":null,"policy":"off","driver":null}'
 	assert_equal "$(mwictl show 10000:00:01.0 --json | jq -c '.devices[0].diag')" \
 		'{"possible":true,"hw":"?","cache_line_size":null,"policy":"drivers","driver":null}'
+	assert_equal "$(mwictl show 00:00.0 --json | jq -c '.devices[0].diag')" \
+		'{"possible":true,"hw":"suspended","cache_line_size":null,"policy":"drivers","driver":null}'
 }
 
 @test "--debugfs points show at another debugfs" {
