@@ -10,12 +10,16 @@
 #   # promise: ...
 #   # guests: sim
 #   # tests: sim-sysfs.bats sim-faults.bats
+#   # kernel: stress      (optional: the KASAN + lockdep + kmemleak kernel
+#                          of the stress guest, instead of the guests' own)
 # First the unmutated tree must pass every test that any mutant names (the
 # baseline). Then, for each mutant, a worktree of KSRC gets the fault, the
 # guest kernel is rebuilt incrementally (BUILD/kobj-mutant), and the named
 # tests run; the first "not ok" line kills the mutant. Prints a table
 # "mutant | killed by" and fails if any mutant survives. MUTANTS (a glob on
-# the file names, default "*") picks some, e.g. MUTANTS='20-*'.
+# the file names, default "*") picks some, e.g. MUTANTS='20-*'. A
+# "kernel: stress" mutant builds in BUILD/kobj-mutant-stress instead (cold
+# the first time: a worktree shares no ccache entry with build/linux).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -23,9 +27,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 ksrc=$(realpath "$1")
 build=$(realpath -m "$2")
 work=$build/mutant
-kobj=$build/kobj-mutant
-simdir=$build/sim-mutant
-initrd=$build/initramfs-mutant.cpio
 logs=$build/logs/mutants
 top=$here/..
 mkdir -p "$logs"
@@ -35,6 +36,33 @@ mutants=("$here"/mutants/${MUTANTS:-*}.patch)
 
 header() { # FILE KEY
 	sed -n "s/^# $2: //p" "$1" | head -1
+}
+
+# The kernel a mutant is built as: "guest" (pc, q35, sim) or "stress".
+kind_of() {
+	local k
+	k=$(header "$1" kernel)
+	printf '%s\n' "${k:-guest}"
+}
+
+# Where kernel kind $1 builds, its initramfs, its config fragments.
+kobj_of() {
+	case "$1" in
+	stress) printf '%s\n' "$build/kobj-mutant-stress" ;;
+	*) printf '%s\n' "$build/kobj-mutant" ;;
+	esac
+}
+initrd_of() {
+	case "$1" in
+	stress) printf '%s\n' "$build/initramfs-mutant-stress.cpio" ;;
+	*) printf '%s\n' "$build/initramfs-mutant.cpio" ;;
+	esac
+}
+fragments_of() {
+	case "$1" in
+	stress) printf '%s\n' "$here/kernel.config" "$here/kernel-debug.config" ;;
+	*) printf '%s\n' "$here/kernel.config" "$here/kernel-devices.config" ;;
+	esac
 }
 
 # The worktree at KSRC's commit, plus the mutant $1 if given.
@@ -47,24 +75,32 @@ prepare() {
 	[ -z "${1:-}" ] || git -C "$work" apply "$1"
 }
 
+# Build kernel kind $1 from the worktree, the emulator and the initramfs.
 build() {
-	"$here/build-kernel.sh" "$work" "$kobj" "$here/kernel.config" "$here/kernel-devices.config" &&
+	local kobj simdir
+	kobj=$(kobj_of "$1")
+	simdir=$build/sim-mutant-$1
+	# shellcheck disable=SC2046
+	"$here/build-kernel.sh" "$work" "$kobj" $(fragments_of "$1") &&
 		mkdir -p "$simdir" &&
 		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c "$simdir/" &&
 		make -s -C "$kobj" M="$simdir" modules &&
-		"$here/mkinitramfs.sh" "$initrd" "$kobj/modroot" "$top/tests-bats" \
+		"$here/mkinitramfs.sh" "$(initrd_of "$1")" "$kobj/modroot" "$top/tests-bats" \
 			"$top/userspace/mwictl" "$simdir/pci-mwi-sim.ko"
 }
 
-# Run the test files $3... on guest $2; output to $1. The first failing
-# test, or why the guest failed, on stdout; nothing when all passed.
+# Run the test files $4... on guest $3 booting kernel kind $2; output to
+# $1. The first failing test, or why the guest failed, on stdout; nothing
+# when all passed.
 run_tests() {
-	local out=$1 guest=$2 files="" f
-	shift 2
+	local out=$1 kind=$2 guest=$3 files="" f kernel initrd
+	shift 3
 	for f in "$@"; do
 		files="$files /tests/$f"
 	done
-	KERNEL="$kobj/arch/x86/boot/bzImage" INITRD="$initrd" TIMEOUT="${TIMEOUT:-300}" \
+	kernel=$(kobj_of "$kind")/arch/x86/boot/bzImage
+	initrd=$(initrd_of "$kind")
+	KERNEL=$kernel INITRD=$initrd KERNEL_STRESS=$kernel INITRD_STRESS=$initrd TIMEOUT="${TIMEOUT:-300}" \
 		"$here/run.sh" "$logs/$(basename "$out")-run" "$guest" "bats --tap$files" >"$out" 2>&1 || true
 	if grep -m1 '^not ok' "$out"; then
 		return 0
@@ -74,21 +110,27 @@ run_tests() {
 	fi
 }
 
-# For each guest, the test files all mutants name there.
-declare -A want=()
+# For each kernel kind and guest ("kind:guest"), the test files all
+# mutants name there.
+declare -A want=() kinds=()
 for m in "${mutants[@]}"; do
+	kinds[$(kind_of "$m")]=1
 	for g in $(header "$m" guests); do
-		want[$g]="${want[$g]:-} $(header "$m" tests)"
+		want[$(kind_of "$m"):$g]="${want[$(kind_of "$m"):$g]:-} $(header "$m" tests)"
 	done
 done
 
 say "mutants: baseline (the tree as patched)"
 prepare
-build >"$logs/baseline-build.log" 2>&1 || die "the unmutated tree does not build (see $logs/baseline-build.log)"
-for g in "${!want[@]}"; do
-	# shellcheck disable=SC2086
-	bad=$(run_tests "$logs/baseline-$g.tap" "$g" $(printf '%s\n' ${want[$g]} | sort -u))
-	[ -z "$bad" ] || die "the unmutated tree fails on $g: $bad (see $logs/baseline-$g.tap)"
+for k in "${!kinds[@]}"; do
+	build "$k" >"$logs/baseline-$k-build.log" 2>&1 ||
+		die "the unmutated tree does not build as $k (see $logs/baseline-$k-build.log)"
+done
+for kg in "${!want[@]}"; do
+	# shellcheck disable=SC2086,SC2046
+	bad=$(run_tests "$logs/baseline-${kg/:/-}.tap" "${kg%%:*}" "${kg#*:}" \
+		$(printf '%s\n' ${want[$kg]} | sort -u))
+	[ -z "$bad" ] || die "the unmutated tree fails on $kg: $bad (see $logs/baseline-${kg/:/-}.tap)"
 done
 
 survived=0
@@ -100,13 +142,13 @@ for m in "${mutants[@]}"; do
 	if ! prepare "$m" 2>"$logs/$name-apply.log"; then
 		killed="(does not apply: see $logs/$name-apply.log)"
 		survived=$((survived + 1))
-	elif ! build >"$logs/$name-build.log" 2>&1; then
+	elif ! build "$(kind_of "$m")" >"$logs/$name-build.log" 2>&1; then
 		killed="(does not build: see $logs/$name-build.log)"
 		survived=$((survived + 1))
 	else
 		for g in $(header "$m" guests); do
 			# shellcheck disable=SC2046
-			killed=$(run_tests "$logs/$name-$g.tap" "$g" $(header "$m" tests))
+			killed=$(run_tests "$logs/$name-$g.tap" "$(kind_of "$m")" "$g" $(header "$m" tests))
 			[ -z "$killed" ] || break
 		done
 		if [ -z "$killed" ]; then

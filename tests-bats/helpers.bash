@@ -100,6 +100,18 @@ as_root_without_caps() {
 	setpriv --inh-caps=-all --bounding-set=-all "$@"
 }
 
+# Run a command as root with every capability but CAP_SYS_ADMIN (dropped
+# from the bounding set, so execve() leaves it out of the permitted and
+# effective sets too).
+as_root_without_sys_admin() {
+	setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin "$@"
+}
+
+# Run a command as root with CAP_SYS_ADMIN and no other capability.
+as_root_with_only_sys_admin() {
+	setpriv --inh-caps=-all --bounding-set=-all,+sys_admin "$@"
+}
+
 # True on the guests with QEMU's conventional PCI devices (i440FX): pc, and
 # nodebugfs, the same machine on the CONFIG_DEBUG_FS=n kernel.
 conventional_pci() {
@@ -297,8 +309,13 @@ sim_counts() {
 
 # Let slot $1 runtime-suspend (power/control=auto) and wait until it is.
 runtime_suspend() {
-	local i status
 	echo auto >"$SYSFS_PCI/$1/power/control"
+	wait_runtime_suspended "$1"
+}
+
+# Wait up to 5 s for slot $1's runtime_status to say "suspended".
+wait_runtime_suspended() {
+	local i status
 	for ((i = 0; i < 100; i++)); do
 		status=$(cat "$SYSFS_PCI/$1/power/runtime_status")
 		[ "$status" = suspended ] && return 0
@@ -306,6 +323,12 @@ runtime_suspend() {
 	done
 	echo "$1: runtime_status is $status, not suspended" >&2
 	return 1
+}
+
+# Slot $1's runtime PM usage count (power/runtime_usage, which needs
+# CONFIG_PM_ADVANCED_DEBUG).
+runtime_usage() {
+	cat "$SYSFS_PCI/$1/power/runtime_usage"
 }
 
 # Call a PCI core MWI function (set, try_set, clear, cacheline) on slot $1

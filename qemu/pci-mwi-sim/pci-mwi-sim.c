@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/pm_domain.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -144,6 +145,8 @@ struct sim_fn {
 	/*
 	 * D3cold as a platform would put the function there, which this
 	 * guest cannot do: the PCI core sees it in D3cold, and it is off.
+	 * Its runtime resume powers it on (sim_pm_domain) with COMMAND and
+	 * the cache line size reset, for the PCI core to restore.
 	 */
 	bool d3cold;
 	struct sim_knob knobs[SIM_NR_KNOBS];
@@ -666,22 +669,76 @@ static int sim_set_cold(struct sim_fn *fn, bool on)
 }
 
 /*
+ * The platform's side of D3cold: a PM domain around the PCI bus's own
+ * callbacks whose runtime resume first powers the function on, as an
+ * ACPI power resource would. Power-on resets COMMAND and the cache line
+ * size; the PCI core's resume then restores what it saved at suspend.
+ */
+static struct dev_pm_domain sim_pm_domain;
+
+static int sim_runtime_resume(struct device *dev)
+{
+	struct pci_dev *pdev = to_pci_dev(dev);
+	struct sim_fn *fn;
+
+	spin_lock_irq(&sim.lock);
+	fn = sim_find(pdev->bus, pdev->devfn);
+	if (fn && fn->d3cold) {
+		fn->d3cold = false;
+		sim_put16(fn->cfg, PCI_COMMAND, 0);
+		fn->cfg[PCI_CACHE_LINE_SIZE] = 0;
+	}
+	spin_unlock_irq(&sim.lock);
+	return pci_bus_type.pm->runtime_resume(dev);
+}
+
+/*
  * Put the function in D3cold, or back in D0, as a platform power resource
  * would: the PCI core's current_state says so, and while it is off config
- * reads return all ones and writes are lost.
+ * reads return all ones and writes are lost. Only an unbound function:
+ * a PM domain must not change under a driver.
  */
 static int sim_set_d3cold(struct sim_fn *fn, bool on)
 {
 	struct pci_dev *pdev = sim_pci_dev(fn);
+	int rc = 0;
 
 	if (!pdev)
 		return -ENODEV;
+	if (on && !pci_bus_type.pm) {
+		pci_dev_put(pdev);
+		return -EOPNOTSUPP;
+	}
+	device_lock(&pdev->dev);
+	if (on && pdev->dev.driver) {
+		rc = -EBUSY;
+		goto out;
+	}
+	if (on)
+		dev_pm_domain_set(&pdev->dev, &sim_pm_domain);
 	spin_lock_irq(&sim.lock);
 	fn->d3cold = on;
 	spin_unlock_irq(&sim.lock);
 	pdev->current_state = on ? PCI_D3cold : PCI_D0;
+	if (!on)
+		dev_pm_domain_set(&pdev->dev, NULL);
+out:
+	device_unlock(&pdev->dev);
 	pci_dev_put(pdev);
-	return 0;
+	return rc;
+}
+
+/* Unload: no function may keep this module's PM domain. */
+static void sim_drop_pm_domain(struct sim_fn *fn)
+{
+	struct pci_dev *pdev = sim_pci_dev(fn);
+
+	if (!pdev)
+		return;
+	device_lock(&pdev->dev);
+	dev_pm_domain_set(&pdev->dev, NULL);
+	device_unlock(&pdev->dev);
+	pci_dev_put(pdev);
 }
 
 static int sim_parse_error(const char *buf, int *code)
@@ -938,6 +995,11 @@ static int __init sim_init(void)
 	sim.busn.flags = IORESOURCE_BUS | IORESOURCE_PCI_FIXED;
 	pci_add_resource(&resources, &sim.busn);
 
+	if (pci_bus_type.pm) {		/* CONFIG_PM */
+		sim_pm_domain.ops = *pci_bus_type.pm;
+		sim_pm_domain.ops.runtime_resume = sim_runtime_resume;
+	}
+
 	rc = pci_register_driver(&sim_driver);
 	if (rc)
 		goto free_fns;
@@ -970,6 +1032,7 @@ free_fns:
 
 static void __exit sim_exit(void)
 {
+	struct pci_host_bridge *host;
 	int i;
 
 	for (i = 0; i < sim.nr_fns; i++) {
@@ -977,13 +1040,21 @@ static void __exit sim_exit(void)
 		sim_set_cold(&sim.fns[i], false);
 		if (sim.fns[i].d3cold)
 			sim_set_d3cold(&sim.fns[i], false);
+		sim_drop_pm_domain(&sim.fns[i]);
 	}
 	pci_unregister_driver(&sim_driver);
 	debugfs_remove_recursive(sim.debugfs);
 	pci_lock_rescan_remove();
 	pci_stop_root_bus(sim.bus);
+	host = pci_find_host_bridge(sim.bus);
 	pci_remove_root_bus(sim.bus);
 	pci_unlock_rescan_remove();
+	/*
+	 * pci_remove_root_bus() only deletes the host bridge: the reference
+	 * pci_create_root_bus() handed over is ours to drop (kmemleak found
+	 * the bridge, its name and its windows left behind at every unload).
+	 */
+	put_device(&host->dev);
 	sim.bus = NULL;
 	memset(sim.root, 0, sizeof(sim.root));
 	kfree(sim.fns);
