@@ -395,9 +395,12 @@ mwi_hist_count() {
 UDEVD=/usr/lib/systemd/systemd-udevd
 
 # Start Debian's systemd-udevd and wait until it answers on its socket.
+# The daemon gets no descriptor of bats' (fd 3 is its TAP stream): bats
+# waits for every holder of that stream to close it, so a daemon that
+# outlived its test would hold the whole guest until the harness's timeout.
 udevd_start() {
 	local i
-	"$UDEVD" --daemon
+	"$UDEVD" --daemon </dev/null >/dev/null 2>&1 3>&-
 	for ((i = 0; i < 100; i++)); do
 		udevadm control --ping 2>/dev/null && return 0
 		sleep 0.1
@@ -406,8 +409,18 @@ udevd_start() {
 	return 1
 }
 
+# Ask systemd-udevd to exit and wait until it and its workers are gone;
+# one that does not go within 10 s is killed, and the caller fails.
 udevd_stop() {
+	local i
 	udevadm control --exit 2>/dev/null || true
+	for ((i = 0; i < 100; i++)); do
+		pgrep -x systemd-udevd >/dev/null || return 0
+		sleep 0.1
+	done
+	pkill -KILL -x systemd-udevd || true
+	echo "systemd-udevd did not exit within 10 s; killed" >&2
+	return 1
 }
 
 # Remove slot $1, rescan the buses, and wait until udevd has handled

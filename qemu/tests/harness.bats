@@ -82,10 +82,12 @@ setup() {
 	assert_line --partial 'not ok - pc: kernel console log missing or unreadable'
 }
 
-@test "a guest that hangs is stopped at TIMEOUT and named" {
+@test "a guest that hangs is stopped at TIMEOUT, named, and its console's end shown" {
 	FAKE_GUEST=hang TIMEOUT=1 run_check pc
 	assert_failure
 	assert_line --partial 'not ok - pc: guest did not finish within 1 s'
+	assert_line '#   pci-mwi:    42 root     systemd-udevd'
+	assert_line '#   20'
 	assert_last_line '0 passed, 1 failed'
 }
 
