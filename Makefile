@@ -24,7 +24,7 @@ INITRD      := $(BUILD)/initramfs.cpio
 MACHINES    ?= pc q35 sim nodebugfs stress
 ACCEL       ?= tcg
 TIMEOUT     ?= 900
-TIMEOUT_DEBUG ?= 900
+TIMEOUT_DEBUG ?= 1500
 TESTS_EXTRA ?=
 CMD         ?=
 
