@@ -25,6 +25,7 @@ MACHINES    ?= pc q35 sim nodebugfs stress
 ACCEL       ?= tcg
 TIMEOUT     ?= 900
 TIMEOUT_DEBUG ?= 1500
+TIMEOUT_CHECK_DEBUG ?= 3000
 TESTS_EXTRA ?=
 CMD         ?=
 
@@ -117,7 +118,7 @@ check: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
 check-debug: initramfs-debug userspace
-	@DEBUG_KERNEL=1 qemu/check.sh $(LOGS)/debug pc q35 sim stress
+	@DEBUG_KERNEL=1 TIMEOUT_DEBUG=$(TIMEOUT_CHECK_DEBUG) qemu/check.sh $(LOGS)/debug pc q35 sim stress
 
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'

@@ -34,8 +34,11 @@ kernel=$(guest_kernel "$machine")
 initrd=$(guest_initrd "$machine")
 append=""
 if debug_machine "$machine"; then
-	# The KASAN + lockdep kernel, where any WARN() is fatal.
-	append="panic_on_warn=1"
+	# The KASAN + lockdep kernel, where any WARN() is fatal, except on pc:
+	# there mwi-policy.bats unbinds sym53c8xx, whose remove path warns in
+	# the base kernel (qemu/known-warnings). The console check still fails
+	# the pc guest on any other warning.
+	[ "$machine" = pc ] || append="panic_on_warn=1"
 	timeout=${TIMEOUT_DEBUG:-1500}
 fi
 case "$machine" in
