@@ -203,7 +203,8 @@ run_host_tests() {
 	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
 		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
 		"$top"/userspace/debian/* "$top"/userspace/debian/source/* "$top"/userspace/tests/* \
-		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* /usr/share/misc/pci.ids \
+		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* "$top"/userspace/mutants.sh \
+		"$top"/userspace/mutants/* /usr/share/misc/pci.ids \
 		/usr/lib/udev/hwdb.bin /etc/udev/hwdb.bin)
 	host_tap series "kernel series (host)" \
 		"$(inputs_key "$PATCHDIR"/*.patch "$here/series-tests.sh" "$KSRC/scripts/checkpatch.pl")" \
@@ -211,6 +212,8 @@ run_host_tests() {
 	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
 	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
 		make -s -C "$top/userspace" check-sanitizers
+	host_ok mwictl-mutants "mwictl's own tests kill each mutant of userspace/mutants/" "$us" \
+		make -s -C "$top/userspace" check-mutants
 	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
 		make -s -C "$top/userspace" check-clang
 	host_ok mwictl-deb "mwictl's Debian package builds and lintian finds no error or warning" \

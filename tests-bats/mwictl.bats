@@ -69,16 +69,39 @@ setup() {
 	assert_output "$(input_slot): MWI already off"
 }
 
-@test "mwictl on -d of the e1000 functions, bound to e1000, exits 6 with 'Device or resource busy' for each and changes nothing" {
+@test "mwictl on -d of the e1000 functions, bound to e1000, exits 7 naming e1000 for each and changes nothing" {
 	conventional_pci || skip "the e1000 functions are on the pc guest"
 	local slot before
 	before=$(for slot in $(lspci -D -n -d 8086:100e | awk '{ print $1 }'); do registers "$slot"; done)
 	run --separate-stderr mwictl on -d 8086:100e
-	assert_equal "$status" 6
+	assert_equal "$status" 7
 	assert_equal "$output" ""
 	assert_equal "$stderr" "$(lspci -D -n -d 8086:100e |
-		awk '{ print "mwictl: " $1 ": Device or resource busy (a driver is bound: unbind it first)" }')"
+		awk '{ print "mwictl: " $1 ": a driver is bound (e1000): MWI unchanged (unbind it first)" }')"
 	assert_equal "$(for slot in $(lspci -D -n -d 8086:100e | awk '{ print $1 }'); do registers "$slot"; done)" "$before"
+}
+
+@test "mwictl off --dry-run of the e1000 functions predicts the real run: exit 7 and the same lines" {
+	conventional_pci || skip "the e1000 functions are on the pc guest"
+	local real
+	real=$(mwictl off -d 8086:100e 2>&1 || echo "status $?")
+	run mwictl off --dry-run -d 8086:100e
+	assert_equal "$status" 7
+	assert_equal "$output
+status 7" "$real"
+}
+
+@test "mwictl on --dry-run as root without CAP_SYS_ADMIN exits 4 as the real run does, and with only CAP_SYS_ADMIN predicts success" {
+	local slot
+	slot=$(input_slot)
+	run --separate-stderr as_root_without_sys_admin mwictl on --dry-run "$slot"
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: $slot: permission denied (needs root with CAP_SYS_ADMIN)"
+	run --separate-stderr as_root_without_sys_admin mwictl on "$slot"
+	assert_equal "$status" 4
+	run as_root_with_only_sys_admin mwictl off --dry-run "$slot"
+	assert_success
+	assert_output "$slot: MWI already off"
 }
 
 @test "mwictl on -d of the PCI Express e1000e functions exits 3 with one refusal per function" {

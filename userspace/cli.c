@@ -32,7 +32,7 @@ void usage(void)
 	      "       mwictl show SLOT|-d ID [--json]\n"
 	      "       mwictl get SLOT|-d ID\n"
 	      "       mwictl on|off [-q] [--dry-run] SLOT...|-d ID\n"
-	      "       mwictl rule SLOT...|-d ID\n"
+	      "       mwictl rule [on|off] SLOT...|-d ID\n"
 	      "\n"
 	      "Inspect and control PCI Memory-Write-and-Invalidate through the\n"
 	      "kernel's verified path (/sys/bus/pci/devices/*/mwi).\n"
@@ -44,7 +44,8 @@ void usage(void)
 	      "  -i FILE            take names from FILE instead of libpci's pci.ids\n"
 	      "  -O PARAM=VALUE     set a libpci parameter (lspci -O help lists them)\n"
 	      "  --json             machine-readable output (list, show)\n"
-	      "  -q, --quiet        on, off: print only errors\n"
+	      "  -q, --quiet        no note that the state came from config space;\n"
+	      "                     on, off: print only errors\n"
 	      "  --dry-run          on, off: say what would change, change nothing\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
 	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
@@ -56,7 +57,7 @@ void usage(void)
 	      "  0 success                    4 permission denied\n"
 	      "  1 usage error or bad input   5 the kernel has no mwi attribute\n"
 	      "  2 no such device             6 other I/O error\n"
-	      "  3 the device refused MWI\n"
+	      "  3 the device refused MWI     7 a driver is bound: nothing changed\n"
 	      "With several devices, the highest status wins.\n", stdout);
 }
 
@@ -143,9 +144,8 @@ static int check_command(const struct opts *o, char *err, size_t errsz)
 		snprintf(err, errsz, "%s: --json is for list and show", c);
 		return -1;
 	}
-	if ((o->quiet || o->dry_run) && !set) {
-		snprintf(err, errsz, "%s: %s is for on and off", c,
-			 o->quiet ? "-q" : "--dry-run");
+	if (o->dry_run && !set) {
+		snprintf(err, errsz, "%s: --dry-run is for on and off", c);
 		return -1;
 	}
 	if (!strcmp(c, "list")) {
@@ -265,6 +265,10 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 		}
 		o->command = argv[i++];
 	}
+	o->rule_on = 1;
+	if (!strcmp(o->command, "rule") && i < argc &&
+	    (!strcmp(argv[i], "on") || !strcmp(argv[i], "off")))
+		o->rule_on = !strcmp(argv[i++], "on");
 	for (; i < argc; i++) {
 		if (!strcmp(o->command, "list")) {
 			snprintf(err, errsz, "list: unexpected argument '%s' (use -s SLOT)", argv[i]);

@@ -58,11 +58,18 @@ static struct pci_filter *parse_filter(const char *spec, int slot)
 	return f;
 }
 
+/*
+ * Every device under /sys. Without one, only "rule -d" goes on (image
+ * builds, chroots): its rule matches IDs, not present functions.
+ */
 static void scan(const struct opts *o, struct selection *s)
 {
 	int err = sysfs_scan(o->sysfs, &s->devs, &s->n);
+	int rule_by_id = !strcmp(o->command, "rule") && !o->nslots;
 
-	if (err)
+	if (err == -ENOENT && rule_by_id)
+		s->n = 0;
+	else if (err)
 		die_code(EXIT_IO, "%s/bus/pci/devices: %s", o->sysfs, strerror(-err));
 	s->picked = calloc(s->n ? s->n : 1, 1);
 	if (!s->picked)
@@ -147,9 +154,11 @@ static const char *debugfs_dir(const struct opts *o, char *buf, size_t size)
 	return buf;
 }
 
-/* On a kernel without the series, say where the state came from. */
-static void warn_fallback(void)
+/* On a kernel without the series, say where the state came from, unless -q. */
+static void warn_fallback(const struct opts *o)
 {
+	if (o->quiet)
+		return;
 	fprintf(stderr, "mwictl: the running kernel has no mwi attribute; "
 		"state read from config space\n");
 }
@@ -174,7 +183,7 @@ static int cmd_list(const struct opts *o, struct selection *s)
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
 	if (fallback)
-		warn_fallback();
+		warn_fallback(o);
 	print_list(sel, k, o->json, o->numeric);
 	free(sel);
 	return EXIT_OK;
@@ -188,7 +197,7 @@ static int cmd_show(const struct opts *o, struct selection *s)
 
 	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_EXTRA : 0));
 	if (d->source == MWI_FROM_CONFIG)
-		warn_fallback();
+		warn_fallback(o);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
 	print_show(d, &t, o->json, o->numeric);
 	return EXIT_OK;
@@ -210,8 +219,8 @@ static int errno_code(int err, int on, const char **why)
 		*why = "no such device";
 		return EXIT_NODEV;
 	case EBUSY:
-		*why = "Device or resource busy (a driver is bound: unbind it first)";
-		return EXIT_IO;
+		*why = "a driver is bound";
+		return EXIT_BUSY;
 	default:
 		*why = strerror(err);
 		return EXIT_IO;
@@ -235,7 +244,7 @@ static int cmd_get(const struct opts *o, struct selection *s)
 			 denied ? "permission denied" : strerror(d->mwi_errno));
 	}
 	if (d->source == MWI_FROM_CONFIG)
-		warn_fallback();
+		warn_fallback(o);
 	printf("%d\n", d->mwi);
 	return EXIT_OK;
 }
@@ -281,6 +290,20 @@ static int set_without_attr(const struct opts *o, const struct dev *d, int on)
 }
 
 /*
+ * The errno a write to @d's mwi would get, without writing: EACCES or EPERM
+ * as the kernel checks permission first, then EBUSY while a driver is bound
+ * (read by sysfs_read() with SYSFS_STATE), whatever the state asked for.
+ */
+static int predict_write(const struct opts *o, const struct dev *d)
+{
+	int err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+
+	if (!err && d->driver[0])
+		err = EBUSY;
+	return err;
+}
+
+/*
  * Turn MWI on or off on @d through the kernel and report it. To tell
  * "turned" from "already" the state is read first (one config read), except
  * with -q. The kernel writes nothing for the state a device is in, so the
@@ -298,7 +321,7 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 		if (d->source == MWI_FROM_SYSFS)
 			before = d->mwi;
 	}
-	err = o->dry_run ? 0 : sysfs_write_mwi(o->sysfs, d->slot, on);
+	err = o->dry_run ? predict_write(o, d) : sysfs_write_mwi(o->sysfs, d->slot, on);
 	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		return set_without_attr(o, d, on);
@@ -310,7 +333,14 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	if (err == ENOENT)
 		err = ENODEV;
 	code = errno_code(err, on, &why);
-	fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+	if (err != EBUSY) {
+		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+		return code;
+	}
+	if (!o->dry_run)
+		sysfs_read(o->sysfs, d, SYSFS_STATE);
+	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first)\n", d->slot, why,
+		d->driver[0] ? " (" : "", d->driver, d->driver[0] ? ")" : "");
 	return code;
 }
 
@@ -330,9 +360,44 @@ static int cmd_set(const struct opts *o, struct selection *s, int on)
 }
 
 /*
+ * Whether the running kernel lacks the mwi attribute: the first function
+ * that could have one (not PCI Express, not a VF) tells.
+ */
+static int kernel_lacks_attr(const struct opts *o, struct selection *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->n; k++) {
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		if (s->devs[k].source == MWI_FROM_SYSFS)
+			return 0;
+		if (s->devs[k].source == MWI_FROM_CONFIG)
+			return 1;
+	}
+	return 0;
+}
+
+/* Warn about each present function that -d matches and where MWI cannot exist. */
+static void warn_not_possible(const struct opts *o, struct selection *s)
+{
+	size_t k;
+
+	pick(o, s, NULL);
+	for (k = 0; k < s->n; k++) {
+		if (!s->picked[k])
+			continue;
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		if (s->devs[k].source == MWI_NOT_POSSIBLE)
+			fprintf(stderr, "mwictl: rule: -d %s matches %s, a %s: MWI cannot exist "
+				"there and the rule skips it\n", o->id, s->devs[k].slot,
+				s->devs[k].na_reason);
+	}
+}
+
+/*
  * udev rules for the selection: one per function a slot selects (with the
  * IDs of -d, if given), or one by the IDs of -d alone, which need not be
- * present yet.
+ * present yet (and needs no /sys: s may be empty).
  */
 static int cmd_rule(const struct opts *o, struct selection *s)
 {
@@ -341,11 +406,16 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 	size_t k;
 
 	if (!o->nslots && !rule_ids_given(idf))
-		die("rule: -d %s selects every PCI function; name a vendor, device or class",
+		die("rule: -d '%s' selects every PCI function; name a vendor, device or class",
 		    o->id);
 	if (o->nslots)
 		code = pick_all(o, s);
-	print_rule_header();
+	if (kernel_lacks_attr(o, s))
+		fprintf(stderr, "mwictl: rule: the running kernel has no mwi attribute: "
+			"the rules do nothing until it has one\n");
+	if (!o->nslots)
+		warn_not_possible(o, s);
+	print_rule_header(o->rule_on);
 	for (k = 0; k < s->n && o->nslots; k++) {
 		if (!s->picked[k])
 			continue;
@@ -356,10 +426,10 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 			code = code > EXIT_REFUSED ? code : EXIT_REFUSED;
 			continue;
 		}
-		print_rule(&s->devs[k], idf);
+		print_rule(&s->devs[k], idf, o->rule_on);
 	}
 	if (!o->nslots)
-		print_rule(NULL, idf);
+		print_rule(NULL, idf, o->rule_on);
 	lib_filter_free(idf);
 	return code;
 }

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#define MWICTL_VERSION "2.0"
+#define MWICTL_VERSION "2.1"
 
 /* The "version" of the --json output; raised on an incompatible change. */
 #define MWICTL_JSON_VERSION 3
@@ -21,6 +21,7 @@ enum {
 	EXIT_PERM = 4,		/* permission denied */
 	EXIT_NOATTR = 5,	/* the running kernel has no mwi attribute */
 	EXIT_IO = 6,		/* other I/O error */
+	EXIT_BUSY = 7,		/* a driver is bound: the kernel changes nothing */
 };
 
 /* Where a device's MWI state came from. */
@@ -70,6 +71,7 @@ struct opts {
 	int json;			/* --json */
 	int quiet;			/* -q */
 	int dry_run;			/* --dry-run */
+	int rule_on;			/* rule on (1, also by default) or rule off (0) */
 	int help, version;
 };
 
@@ -94,6 +96,7 @@ int sysfs_scan(const char *root, struct dev **devs, size_t *n);
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
+int sysfs_mwi_write_denied(const char *root, const char *slot);
 
 /* diag.c */
 struct diag_table {
@@ -120,8 +123,8 @@ void lib_cleanup(void);
 
 /* rule.c */
 int rule_ids_given(const struct pci_filter *f);
-void print_rule_header(void);
-void print_rule(const struct dev *d, const struct pci_filter *f);
+void print_rule_header(int on);
+void print_rule(const struct dev *d, const struct pci_filter *f, int on);
 
 /* output.c */
 void print_list(const struct dev *devs, size_t n, int json, int numeric);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "mwictl rule": udev rules that turn MWI on when a function is added, for
- * the slots and IDs selected (see the admin guide). Only "add": once a
- * driver is bound the kernel refuses the write (EBUSY), so a rule on
- * "bind" could never work.
+ * "mwictl rule on|off": udev rules that turn MWI on or off when a function
+ * is added, for the slots and IDs selected (see the admin guide). Only
+ * "add": udev sets the attribute before its RUN loads a modular driver, and
+ * once a driver is bound the kernel refuses the write (EBUSY), so a rule on
+ * "bind" could never work. TEST=="mwi" keeps the rule away from functions
+ * without the attribute (PCI Express, VFs, kernels without the series),
+ * which would otherwise log a failed write on every add.
  */
 #include <stdio.h>
 #include <pci/pci.h>
@@ -36,14 +39,18 @@ int rule_ids_given(const struct pci_filter *f)
 }
 
 /* The comment above the rules: where they go and what they do. */
-void print_rule_header(void)
+void print_rule_header(int on)
 {
-	puts("# Turn PCI Memory-Write-and-Invalidate on when the function appears, before a\n"
-	     "# driver binds to it. Save as /etc/udev/rules.d/70-mwi.rules; see mwictl(8).");
+	printf("# Turn PCI Memory-Write-and-Invalidate %s when the function appears, before a\n"
+	       "# driver binds to it. Save as /etc/udev/rules.d/70-mwi.rules; see mwictl(8).\n",
+	       on ? "on" : "off");
 }
 
-/* One rule for the function @d (by slot) and/or the IDs of @f (NULL: any). */
-void print_rule(const struct dev *d, const struct pci_filter *f)
+/*
+ * One rule for the function @d (by slot) and/or the IDs of @f (NULL: any)
+ * that writes 1 (@on) or 0 to its mwi attribute, where it has one.
+ */
+void print_rule(const struct dev *d, const struct pci_filter *f, int on)
 {
 	char class[9];
 
@@ -58,5 +65,5 @@ void print_rule(const struct dev *d, const struct pci_filter *f)
 		class_glob(f, class);
 		printf(", ATTR{class}==\"%s\"", class);
 	}
-	puts(", ATTR{mwi}=\"1\"");
+	printf(", TEST==\"mwi\", ATTR{mwi}=\"%d\"\n", on);
 }

@@ -6,6 +6,10 @@
  */
 #define _GNU_SOURCE		/* O_PATH */
 #include <dirent.h>
+#include <linux/capability.h>
+#include <linux/magic.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -245,6 +249,38 @@ int sysfs_has_device(const char *root, const char *slot)
 	if (dev_path(path, sizeof(path), root, slot, NULL))
 		return 0;
 	return access(path, F_OK) == 0;
+}
+
+/* Whether this process has CAP_SYS_ADMIN in its effective set (1 when unknown). */
+static int has_cap_sys_admin(void)
+{
+	struct __user_cap_header_struct head = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &head, data))
+		return 1;
+	return !!(data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN));
+}
+
+/*
+ * Whether a write to the device's mwi attribute would be refused for lack of
+ * permission, in the order the kernel refuses it: EACCES when the file's mode
+ * does not let this process open it for writing, EPERM without CAP_SYS_ADMIN
+ * (only on a real sysfs: a copy of one, as the tests use, has no such rule),
+ * else 0. Reads no config space: "mwictl on --dry-run" predicts with it.
+ */
+int sysfs_mwi_write_denied(const char *root, const char *slot)
+{
+	char path[PATH_MAX];
+	struct statfs fs;
+
+	if (dev_path(path, sizeof(path), root, slot, "mwi"))
+		return 0;
+	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) && errno == EACCES)
+		return EACCES;
+	if (!statfs(path, &fs) && fs.f_type == SYSFS_MAGIC && !has_cap_sys_admin())
+		return EPERM;
+	return 0;
 }
 
 /* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */

@@ -204,3 +204,26 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 	assert_line "mwi source:      config space (the kernel has no mwi attribute)"
 	assert_equal "$stderr" "mwictl: the running kernel has no mwi attribute; state read from config space"
 }
+
+@test "-q silences the config-space note for list, show and get, and their answers stay the same" {
+	new_tree
+	MWI_CONFIG=1 add_dev 0000:00:05.0 8086:100e 020000 none
+	local cmd loud
+	for cmd in "list -n" "show 00:05.0" "get 00:05.0"; do
+		# shellcheck disable=SC2086
+		loud=$(mwictl $cmd 2>/dev/null)
+		# shellcheck disable=SC2086
+		run --separate-stderr mwictl -q $cmd
+		assert_success
+		assert_equal "$stderr" ""
+		assert_equal "$output" "$loud"
+	done
+}
+
+@test "-q silences the note for on and off on a kernel without the series, not their error" {
+	new_tree
+	MWI_CONFIG=1 add_dev 0000:00:05.0 8086:100e 020000 none
+	run --separate-stderr mwictl -q on 00:05.0
+	assert_equal "$status" 5
+	assert_equal "$stderr" "mwictl: 0000:00:05.0: the running kernel has no mwi attribute (it needs the pci-mwi kernel patch series)"
+}

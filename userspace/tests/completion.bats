@@ -36,6 +36,10 @@ teardown() {
 	assert_completes "mwictl on --dry" "mwictl on --dry-run "
 }
 
+@test "rule completes off as the word after it" {
+	assert_completes "mwictl rule of" "mwictl rule off "
+}
+
 @test "no command names are offered after a command" {
 	assert_completes "mwictl on 00:02.0 sh" "mwictl on 00:02.0 sh"
 }

@@ -12,7 +12,7 @@ setup() {
 	assert_success
 	assert_line --index 0 --partial "Usage: mwictl [list]"
 	for code in "0 success" "1 usage error" "2 no such device" "3 the device refused" \
-		"4 permission denied" "5 the kernel has no mwi" "6 other I/O error"; do
+		"4 permission denied" "5 the kernel has no mwi" "6 other I/O error" "7 a driver is bound"; do
 		assert_output --partial "$code"
 	done
 }
@@ -32,7 +32,7 @@ setup() {
 
 @test "every exit status in the man page is in --help with the same meaning" {
 	local code
-	for code in 0 1 2 3 4 5 6; do
+	for code in 0 1 2 3 4 5 6 7; do
 		man -l "$MAN" 2>/dev/null | sed -n '/^EXIT STATUS/,/^EXAMPLES/p' | grep -qE "^ +$code( |$)" ||
 			fail "exit status $code is not in the man page"
 		mwictl --help | grep -qE "(^| )$code [a-z]" || fail "exit status $code is not in --help"
@@ -88,14 +88,14 @@ usage_error() {
 
 @test "make install puts the binary, the man page and the completion under DESTDIR/PREFIX" {
 	make -s -C "$BATS_TEST_DIRNAME/.." install DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX=/opt/m >/dev/null
-	[ -x "$BATS_TEST_TMPDIR/dest/opt/m/sbin/mwictl" ]
+	[ -x "$BATS_TEST_TMPDIR/dest/opt/m/bin/mwictl" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/opt/m/share/man/man8/mwictl.8" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/opt/m/share/bash-completion/completions/mwictl" ]
 }
 
-@test "make install takes SBINDIR, MANDIR and COMPLETIONSDIR as given" {
+@test "make install takes BINDIR, MANDIR and COMPLETIONSDIR as given" {
 	make -s -C "$BATS_TEST_DIRNAME/.." install DESTDIR="$BATS_TEST_TMPDIR/dest" \
-		SBINDIR=/s MANDIR=/m COMPLETIONSDIR=/c >/dev/null
+		BINDIR=/s MANDIR=/m COMPLETIONSDIR=/c >/dev/null
 	[ -x "$BATS_TEST_TMPDIR/dest/s/mwictl" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/m/man8/mwictl.8" ]
 	[ -f "$BATS_TEST_TMPDIR/dest/c/mwictl" ]

@@ -47,11 +47,38 @@ setup() {
 @test "--dry-run says what would change and writes nothing" {
 	local before
 	before=$(cat "$ROOT"/bus/pci/devices/*/mwi)
-	run mwictl on --dry-run 3
+	run mwictl on --dry-run 00:00.0 10000:00:01.0
 	assert_success
-	assert_equal "$output" "0000:00:03.0: MWI already on
-0000:01:03.0: MWI would be turned on"
+	assert_equal "$output" "0000:00:00.0: MWI would be turned on
+10000:00:01.0: MWI already on"
 	assert_equal "$(cat "$ROOT"/bus/pci/devices/*/mwi)" "$before"
+}
+
+@test "--dry-run on functions with a bound driver predicts the kernel's EBUSY: exit 7, the driver named" {
+	local before
+	before=$(cat "$ROOT"/bus/pci/devices/*/mwi)
+	run --separate-stderr mwictl on --dry-run 3
+	assert_equal "$status" 7
+	assert_equal "$output" ""
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)
+mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)"
+	assert_equal "$(cat "$ROOT"/bus/pci/devices/*/mwi)" "$before"
+}
+
+@test "--dry-run as a user who may not write exits 4, permission denied, as the real run does" {
+	run --separate-stderr as_nobody "$MWICTL" on --dry-run 00:00.0
+	assert_equal "$status" 4
+	assert_equal "$output" ""
+	assert_equal "$stderr" "mwictl: 0000:00:00.0: permission denied (needs root with CAP_SYS_ADMIN)"
+	run --separate-stderr as_nobody "$MWICTL" on 00:00.0
+	assert_equal "$status" 4
+	assert_equal "$(cat "$(dev_dir 0000:00:00.0)/mwi")" 0
+}
+
+@test "--dry-run checks permission before the bound driver, as the kernel does" {
+	run --separate-stderr as_nobody "$MWICTL" off --dry-run 00:02.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:02.0: permission denied (needs root with CAP_SYS_ADMIN)"
 }
 
 @test "--dry-run on a function where MWI cannot exist exits 3 as the write would" {
@@ -65,13 +92,13 @@ setup() {
 	assert_output "0000:02:00.0: MWI already off (PCI Express function)"
 }
 
-@test "--dry-run and -q are refused for other commands" {
+@test "--dry-run is refused for other commands" {
 	run --separate-stderr mwictl list --dry-run
 	assert_equal "$status" 1
 	assert_equal "${stderr_lines[0]}" "mwictl: list: --dry-run is for on and off"
-	run --separate-stderr mwictl get 00:02.0 -q
+	run --separate-stderr mwictl rule off 3 --dry-run
 	assert_equal "$status" 1
-	assert_equal "${stderr_lines[0]}" "mwictl: get: -q is for on and off"
+	assert_equal "${stderr_lines[0]}" "mwictl: rule: --dry-run is for on and off"
 }
 
 @test "get -d works when exactly one function matches" {
