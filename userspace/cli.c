@@ -72,6 +72,18 @@ static int add_arg(char ***v, int *n, char *arg)
 	return 0;
 }
 
+/* Add a slot argument, given with -s (@opt) or as a word. 0 or -1. */
+static int add_slot(struct opts *o, char *arg, int opt)
+{
+	char *nv = realloc(o->slot_opt, (size_t)o->nslots + 1);
+
+	if (!nv)
+		return -1;
+	o->slot_opt = nv;
+	nv[o->nslots] = (char)opt;
+	return add_arg(&o->slots, &o->nslots, arg);
+}
+
 static int is_command(const char *word)
 {
 	size_t i;
@@ -178,7 +190,7 @@ static int take_value(struct opts *o, int c, char **argv, char *err, size_t errs
 	}
 	switch (c) {
 	case 's':
-		return add_arg(&o->slots, &o->nslots, optarg) ? -2 : 0;
+		return add_slot(o, optarg, 1) ? -2 : 0;
 	case 'O':
 		return add_arg(&o->params, &o->nparams, optarg) ? -2 : 0;
 	case 'd':
@@ -278,7 +290,7 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			snprintf(err, errsz, "%s: an empty SLOT", o->command);
 			return -1;
 		}
-		if (add_arg(&o->slots, &o->nslots, argv[i]))
+		if (add_slot(o, argv[i], 0))
 			goto nomem;
 	}
 	if (!o->sysfs)

@@ -47,14 +47,29 @@ struct selection {
 	char *picked;		/* picked[i]: devs[i] was selected */
 };
 
-static struct pci_filter *parse_filter(const char *spec, int slot)
+/*
+ * Slot argument @i as the user typed it, for messages: "-s 'SPEC'" or
+ * "'SPEC'"; with @i < 0, the -d argument: "-d 'ID'".
+ */
+static const char *typed_arg(const struct opts *o, int i, char *buf, size_t size)
+{
+	if (i < 0)
+		snprintf(buf, size, "-d '%s'", o->id);
+	else
+		snprintf(buf, size, "%s'%s'", o->slot_opt[i] ? "-s " : "", o->slots[i]);
+	return buf;
+}
+
+/* The filter of slot argument @i, or of -d (@i < 0). */
+static struct pci_filter *parse_filter(const struct opts *o, int i)
 {
 	struct pci_filter *f;
 	const char *err;
+	char what[256];
 
-	f = lib_filter(spec, slot, &err);
+	f = lib_filter(i < 0 ? o->id : o->slots[i], i >= 0, &err);
 	if (!f)
-		die("%s %s: %s", slot ? "-s" : "-d", spec, err);
+		die("%s: %s", typed_arg(o, i, what, sizeof(what)), err);
 	return f;
 }
 
@@ -76,16 +91,16 @@ static void scan(const struct opts *o, struct selection *s)
 		die_code(EXIT_IO, "out of memory");
 }
 
-/* Pick the devices matching -d and one slot spec (NULL: any slot). */
-static size_t pick(const struct opts *o, struct selection *s, const char *slot)
+/* Pick the devices matching -d and slot argument @slot (< 0: any slot). */
+static size_t pick(const struct opts *o, struct selection *s, int slot)
 {
 	struct pci_filter *sf = NULL, *idf = NULL;
 	size_t i, hits = 0;
 
-	if (slot)
-		sf = parse_filter(slot, 1);
+	if (slot >= 0)
+		sf = parse_filter(o, slot);
 	if (o->id)
-		idf = parse_filter(o->id, 0);
+		idf = parse_filter(o, -1);
 	for (i = 0; i < s->n; i++) {
 		if (sf && !lib_match(sf, &s->devs[i]))
 			continue;
@@ -102,22 +117,25 @@ static size_t pick(const struct opts *o, struct selection *s, const char *slot)
 	return hits;
 }
 
-/* What the user selected with, for messages: "SLOT", "-d ID" or both. */
+/* What the user selected with, as typed: "'SLOT'", "-d 'ID'" or both. */
 static const char *selector(const struct opts *o, char *buf, size_t size)
 {
+	char slot[128], id[128];
+
 	if (!o->nslots)
-		snprintf(buf, size, "-d %s", o->id);
-	else if (o->id)
-		snprintf(buf, size, "%s -d %s", o->slots[0], o->id);
+		return typed_arg(o, -1, buf, size);
+	typed_arg(o, 0, slot, sizeof(slot));
+	if (o->id)
+		snprintf(buf, size, "%s %s", slot, typed_arg(o, -1, id, sizeof(id)));
 	else
-		snprintf(buf, size, "%s", o->slots[0]);
+		snprintf(buf, size, "%s", slot);
 	return buf;
 }
 
 /* The one device that the slot and/or -d of show and get select. */
 static struct dev *pick_one(const struct opts *o, struct selection *s)
 {
-	size_t i, hits = pick(o, s, o->nslots ? o->slots[0] : NULL);
+	size_t i, hits = pick(o, s, o->nslots ? 0 : -1);
 	char what[256];
 
 	if (!hits)
@@ -134,12 +152,14 @@ static struct dev *pick_one(const struct opts *o, struct selection *s)
 static int pick_all(const struct opts *o, struct selection *s)
 {
 	int i, code = EXIT_OK;
+	char what[256];
 
-	if (!o->nslots && !pick(o, s, NULL))
-		die_code(EXIT_NODEV, "-d %s: no such device", o->id);
+	if (!o->nslots && !pick(o, s, -1))
+		die_code(EXIT_NODEV, "%s: no such device", typed_arg(o, -1, what, sizeof(what)));
 	for (i = 0; i < o->nslots; i++) {
-		if (!pick(o, s, o->slots[i])) {
-			fprintf(stderr, "mwictl: %s: no such device\n", o->slots[i]);
+		if (!pick(o, s, i)) {
+			fprintf(stderr, "mwictl: %s: no such device\n",
+				typed_arg(o, i, what, sizeof(what)));
 			code = EXIT_NODEV;
 		}
 	}
@@ -169,7 +189,7 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	size_t i, k = 0;
 	int fallback = 0;
 
-	pick(o, s, o->nslots ? o->slots[0] : NULL);
+	pick(o, s, o->nslots ? 0 : -1);
 	sel = calloc(s->n ? s->n : 1, sizeof(*sel));
 	if (!sel)
 		die_code(EXIT_IO, "out of memory");
@@ -382,13 +402,13 @@ static void warn_not_possible(const struct opts *o, struct selection *s)
 {
 	size_t k;
 
-	pick(o, s, NULL);
+	pick(o, s, -1);
 	for (k = 0; k < s->n; k++) {
 		if (!s->picked[k])
 			continue;
 		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
 		if (s->devs[k].source == MWI_NOT_POSSIBLE)
-			fprintf(stderr, "mwictl: rule: -d %s matches %s, a %s: MWI cannot exist "
+			fprintf(stderr, "mwictl: rule: -d '%s' matches %s, a %s: MWI cannot exist "
 				"there and the rule skips it\n", o->id, s->devs[k].slot,
 				s->devs[k].na_reason);
 	}
@@ -401,7 +421,7 @@ static void warn_not_possible(const struct opts *o, struct selection *s)
  */
 static int cmd_rule(const struct opts *o, struct selection *s)
 {
-	struct pci_filter *idf = o->id ? parse_filter(o->id, 0) : NULL;
+	struct pci_filter *idf = o->id ? parse_filter(o, -1) : NULL;
 	int code = EXIT_OK;
 	size_t k;
 
@@ -469,6 +489,7 @@ int main(int argc, char **argv)
 	free(s.devs);
 	free(s.picked);
 	free(o.slots);
+	free(o.slot_opt);
 	free(o.params);
 	return rc;
 }

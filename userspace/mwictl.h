@@ -10,7 +10,7 @@
 #define MWICTL_VERSION "2.1"
 
 /* The "version" of the --json output; raised on an incompatible change. */
-#define MWICTL_JSON_VERSION 3
+#define MWICTL_JSON_VERSION 4
 
 /* Exit codes: see mwictl(8). With several devices, the highest wins. */
 enum {
@@ -60,6 +60,7 @@ struct dev {
 struct opts {
 	const char *command;		/* list, show, get, on, off, rule */
 	char **slots;			/* -s or positional slot arguments */
+	char *slot_opt;			/* slot_opt[i]: slots[i] was given with -s */
 	int nslots;
 	const char *id;			/* -d VENDOR:DEVICE */
 	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default /sys */
@@ -116,9 +117,11 @@ void lib_init(const struct opts *o);
 struct pci_filter *lib_filter(const char *spec, int slot, const char **err);
 int lib_match(struct pci_filter *f, const struct dev *d);
 void lib_filter_free(struct pci_filter *f);
-const char *lib_class_name(const struct dev *d, int names_only, char *buf, size_t size);
+const char *lib_class_name(const struct dev *d, char *buf, size_t size);
 const char *lib_vendor_name(const struct dev *d, char *buf, size_t size);
-const char *lib_device_name(const struct dev *d, int names_only, char *buf, size_t size);
+const char *lib_json_class_name(const struct dev *d, char *buf, size_t size);
+const char *lib_json_device_name(const struct dev *d, char *buf, size_t size);
+const char *lib_device_name(const struct dev *d, char *buf, size_t size);
 void lib_cleanup(void);
 
 /* rule.c */

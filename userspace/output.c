@@ -30,8 +30,8 @@ static void fill_row(const struct dev *d, struct row *r)
 	char buf[NAME_MAX_LEN];
 
 	/* libpci returns either @buf or its own copy of a name */
-	snprintf(r->class, sizeof(r->class), "%s", lib_class_name(d, 0, buf, sizeof(buf)));
-	snprintf(r->name, sizeof(r->name), "%s", lib_device_name(d, 0, buf, sizeof(buf)));
+	snprintf(r->class, sizeof(r->class), "%s", lib_class_name(d, buf, sizeof(buf)));
+	snprintf(r->name, sizeof(r->name), "%s", lib_device_name(d, buf, sizeof(buf)));
 	if (d->source == MWI_NOT_POSSIBLE)
 		snprintf(r->mwi, sizeof(r->mwi), "n/a");
 	else if (d->mwi < 0)
@@ -110,7 +110,7 @@ static void json_dev(const struct dev *d, int numeric)
 	fputs(", ", stdout);
 	json_hex("class", d->class < 0 ? -1 : d->class >> 8, 4);
 	fputs(", \"class_name\": ", stdout);
-	json_string(numeric ? NULL : lib_class_name(d, 1, buf, sizeof(buf)));
+	json_string(numeric ? NULL : lib_json_class_name(d, buf, sizeof(buf)));
 	fputs(", ", stdout);
 	json_hex("prog_if", d->class < 0 ? -1 : d->class & 0xff, 2);
 	fputs(", ", stdout);
@@ -120,7 +120,7 @@ static void json_dev(const struct dev *d, int numeric)
 	fputs(", ", stdout);
 	json_hex("device", d->device, 4);
 	fputs(", \"device_name\": ", stdout);
-	json_string(numeric ? NULL : lib_device_name(d, 1, buf, sizeof(buf)));
+	json_string(numeric ? NULL : lib_json_device_name(d, buf, sizeof(buf)));
 	fputs(", ", stdout);
 	json_hex("revision", d->revision, 2);
 	json_bool("pcie", d->pcie);

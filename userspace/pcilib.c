@@ -51,11 +51,11 @@ static void set_param(char *arg)
 	size_t len = eq ? (size_t)(eq - arg) : 0;
 
 	if (!eq || !len || len >= sizeof(name))
-		die("-O %s: expected PARAM=VALUE", arg);
+		die("-O '%s': expected PARAM=VALUE", arg);
 	memcpy(name, arg, len);
 	name[len] = '\0';
 	if (pci_set_param(pacc, name, eq + 1))
-		die("-O %s: unknown parameter '%s' (see lspci -O help)", arg, name);
+		die("-O '%s': unknown parameter '%s' (see lspci -O help)", arg, name);
 }
 
 /* Ready libpci: sysfs access under --sysfs, -n, -i and -O as given. */
@@ -129,31 +129,64 @@ int lib_match(struct pci_filter *f, const struct dev *d)
 }
 
 /*
- * Names: as lspci prints them with as many -n as were given or, with
- * @names_only (for --json, which has no names with -n), only what the
- * database knows: NULL when it has nothing.
+ * Names as lspci prints them, with as many -n as were given. With a single
+ * -n only numbers are wanted. They are formatted here as lspci -n prints
+ * them: libpci would first look each ID up anyway (and, where udev's hwdb is
+ * missing, look for it again at every lookup).
  */
-/*
- * With a single -n only numbers are wanted. They are formatted here as
- * lspci -n prints them: libpci would first look each ID up anyway (and,
- * where udev's hwdb is missing, look for it again at every lookup).
- */
-static int numbers_only(int names_only)
+static int numbers_only(void)
 {
-	return !names_only && pacc->numeric_ids == 1;
+	return pacc->numeric_ids == 1;
 }
 
-const char *lib_class_name(const struct dev *d, int names_only, char *buf, size_t size)
+const char *lib_class_name(const struct dev *d, char *buf, size_t size)
 {
-	int flags = PCI_LOOKUP_CLASS | (names_only ? PCI_LOOKUP_NO_NUMBERS : 0);
-
 	if (d->class < 0)
-		return names_only ? NULL : "?";
-	if (numbers_only(names_only)) {
+		return "?";
+	if (numbers_only()) {
 		snprintf(buf, size, "%04x", (unsigned int)d->class >> 8);
 		return buf;
 	}
-	return pci_lookup_name(pacc, buf, (int)size, flags, d->class >> 8);
+	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_CLASS, d->class >> 8);
+}
+
+/*
+ * The class's name for --json: the subclass's, or the base class's where the
+ * database knows only that (libpci then appends the number, " [ffff]", which
+ * is cut here: JSON names never carry numbers), or NULL.
+ */
+const char *lib_json_class_name(const struct dev *d, char *buf, size_t size)
+{
+	const char *name;
+	char code[16];
+	size_t len, clen;
+
+	if (d->class < 0)
+		return NULL;
+	name = pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_CLASS | PCI_LOOKUP_NO_NUMBERS,
+			       d->class >> 8);
+	if (!name)
+		return NULL;
+	clen = (size_t)snprintf(code, sizeof(code), " [%04x]", (unsigned int)d->class >> 8);
+	len = strlen(name);
+	if (len <= clen || strcmp(name + len - clen, code))
+		return name;
+	/* libpci returns @buf or a copy of its own: cut a copy in @buf, never @buf into itself */
+	if (len - clen >= size)
+		return NULL;
+	if (name != buf)
+		snprintf(buf, size, "%s", name);
+	buf[len - clen] = '\0';
+	return buf;
+}
+
+/* The device's own name for --json, without the vendor's (lspci -mm's), or NULL. */
+const char *lib_json_device_name(const struct dev *d, char *buf, size_t size)
+{
+	if (d->vendor < 0 || d->device < 0)
+		return NULL;
+	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS,
+			       d->vendor, d->device);
 }
 
 const char *lib_vendor_name(const struct dev *d, char *buf, size_t size)
@@ -165,16 +198,14 @@ const char *lib_vendor_name(const struct dev *d, char *buf, size_t size)
 }
 
 /* Vendor and device: the second half of an lspci line. */
-const char *lib_device_name(const struct dev *d, int names_only, char *buf, size_t size)
+const char *lib_device_name(const struct dev *d, char *buf, size_t size)
 {
-	int flags = PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
-		    (names_only ? PCI_LOOKUP_NO_NUMBERS : 0);
-
 	if (d->vendor < 0 || d->device < 0)
-		return names_only ? NULL : "?";
-	if (numbers_only(names_only)) {
+		return "?";
+	if (numbers_only()) {
 		snprintf(buf, size, "%04x:%04x", (unsigned int)d->vendor, (unsigned int)d->device);
 		return buf;
 	}
-	return pci_lookup_name(pacc, buf, (int)size, flags, d->vendor, d->device);
+	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE,
+			       d->vendor, d->device);
 }

@@ -26,6 +26,7 @@ static void fuzz_args(char *text)
 	argv[argc] = NULL;
 	parse_args(argc, argv, &o, err, sizeof(err));
 	free(o.slots);
+	free(o.slot_opt);
 	free(o.params);
 }
 

@@ -28,13 +28,13 @@ diag_table() {
 @test "get of a slot that does not exist exits 2" {
 	run --separate-stderr mwictl get 00:1f.0
 	assert_equal "$status" 2
-	assert_equal "$stderr" "mwictl: 00:1f.0: no such device"
+	assert_equal "$stderr" "mwictl: '00:1f.0': no such device"
 }
 
 @test "get of a slot that selects several functions exits 1" {
 	run --separate-stderr mwictl get 03.0
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: 03.0: matches 2 devices; give one slot"
+	assert_equal "$stderr" "mwictl: '03.0': matches 2 devices; give one slot"
 }
 
 @test "get of an unreadable state exits 6 with the reason" {
@@ -154,7 +154,7 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 @test "on of a slot that does not exist exits 2 and still acts on the others" {
 	run --separate-stderr mwictl on 00:1f.0 00:02.0
 	assert_equal "$status" 2
-	assert_equal "$stderr" "mwictl: 00:1f.0: no such device"
+	assert_equal "$stderr" "mwictl: '00:1f.0': no such device"
 	assert_equal "$(cat "$(dev_dir 0000:00:02.0)/mwi")" 1
 }
 

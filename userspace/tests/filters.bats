@@ -36,19 +36,19 @@ assert_same_as_lspci() {
 @test "-s 1:2:3:4 is rejected with lspci's message and exit 1" {
 	run --separate-stderr mwictl list -s 1:2:3:4
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: -s 1:2:3:4: Too many fields"
+	assert_equal "$stderr" "mwictl: -s '1:2:3:4': Too many fields"
 }
 
 @test "-s with a bad function is rejected with lspci's message and exit 1" {
 	run --separate-stderr mwictl list -s 00:02.9
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: -s 00:02.9: Invalid function number"
+	assert_equal "$stderr" "mwictl: -s '00:02.9': Invalid function number"
 }
 
 @test "-d with a bad vendor is rejected with lspci's message and exit 1" {
 	run --separate-stderr mwictl list -d xyz:1
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: -d xyz:1: Invalid vendor ID"
+	assert_equal "$stderr" "mwictl: -d 'xyz:1': Invalid vendor ID"
 }
 
 @test "a bad SLOT for get is rejected with exit 1, not 'no such device'" {

@@ -69,5 +69,5 @@ setup() {
 @test "an unknown -O parameter exits 1 with lspci's list pointed to" {
 	run --separate-stderr mwictl list -O no.such=1
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: -O no.such=1: unknown parameter 'no.such' (see lspci -O help)"
+	assert_equal "$stderr" "mwictl: -O 'no.such=1': unknown parameter 'no.such' (see lspci -O help)"
 }

@@ -102,7 +102,7 @@ ACTION=="add", SUBSYSTEM=="pci", KERNEL=="0000:01:03.0", TEST=="mwi", ATTR{mwi}=
 	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
 	run --separate-stderr mwictl rule on -d 8086:
 	assert_equal "$status" 0
-	assert_equal "$stderr" "mwictl: rule: -d 8086: matches 0000:02:00.0, a PCI Express function: MWI cannot exist there and the rule skips it"
+	assert_equal "$stderr" "mwictl: rule: -d '8086:' matches 0000:02:00.0, a PCI Express function: MWI cannot exist there and the rule skips it"
 	assert_equal "$(grep -v '^#' <<<"$output")" \
 		'ACTION=="add", SUBSYSTEM=="pci", ATTR{vendor}=="0x8086", TEST=="mwi", ATTR{mwi}="1"'
 }

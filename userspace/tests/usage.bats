@@ -115,3 +115,18 @@ usage_error() {
 	assert_output --partial "pie executable"
 	assert_output --partial "dynamically linked"
 }
+
+@test "a bad slot given as a word is named as typed, quoted, not as -s" {
+	run --separate-stderr mwictl on yes
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: 'yes': Invalid slot number"
+	run --separate-stderr mwictl on -s yes
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: -s 'yes': Invalid slot number"
+}
+
+@test "a -d value is quoted as typed, so that its colons do not read as punctuation" {
+	run --separate-stderr mwictl get -d 1af4::
+	assert_equal "$status" 2
+	assert_equal "$stderr" "mwictl: -d '1af4::': no such device"
+}

@@ -41,7 +41,7 @@ setup() {
 	run --separate-stderr mwictl --quiet on 00:1f.0 00:02.0
 	assert_equal "$status" 2
 	assert_equal "$output" ""
-	assert_equal "$stderr" "mwictl: 00:1f.0: no such device"
+	assert_equal "$stderr" "mwictl: '00:1f.0': no such device"
 }
 
 @test "--dry-run says what would change and writes nothing" {
@@ -112,10 +112,10 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)
 @test "get -d exits 1 when several functions match and 2 when none does" {
 	run --separate-stderr mwictl get -d 8086:100e
 	assert_equal "$status" 1
-	assert_equal "$stderr" "mwictl: -d 8086:100e: matches 2 devices; give one slot"
+	assert_equal "$stderr" "mwictl: -d '8086:100e': matches 2 devices; give one slot"
 	run --separate-stderr mwictl get -d 1234:5678
 	assert_equal "$status" 2
-	assert_equal "$stderr" "mwictl: -d 1234:5678: no such device"
+	assert_equal "$stderr" "mwictl: -d '1234:5678': no such device"
 }
 
 @test "get of an attribute it may not read exits 4, permission denied" {
