@@ -134,7 +134,7 @@ void print_list(const struct dev *devs, size_t n, int json, int numeric);
 void print_show(const struct dev *d, const struct diag_table *t, int json, int numeric);
 const char *mwi_word(const struct dev *d);
 
-/* mwictl.c */
+/* die.c */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
