@@ -77,7 +77,7 @@ setup() {
 	assert_equal "$status" 7
 	assert_equal "$output" ""
 	assert_equal "$stderr" "$(lspci -D -n -d 8086:100e |
-		awk '{ print "mwictl: " $1 ": a driver is bound (e1000): MWI unchanged (unbind it first)" }')"
+		awk '{ print "mwictl: " $1 ": a driver is bound (e1000): MWI unchanged (unbind it first, or --rebind)" }')"
 	assert_equal "$(for slot in $(lspci -D -n -d 8086:100e | awk '{ print $1 }'); do registers "$slot"; done)" "$before"
 }
 

@@ -13,13 +13,14 @@
 static const char *const commands[] = { "list", "show", "get", "on", "off", "rule" };
 
 /* Options without a letter. */
-enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN };
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN, OPT_REBIND };
 
 static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "sysfs", required_argument, NULL, OPT_SYSFS },
 	{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "rebind", no_argument, NULL, OPT_REBIND },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -31,7 +32,7 @@ void usage(void)
 	fputs("Usage: mwictl [list] [-s SLOT] [-d ID] [-n] [--json]\n"
 	      "       mwictl show SLOT|-d ID [--json]\n"
 	      "       mwictl get SLOT|-d ID\n"
-	      "       mwictl on|off [-q] [--dry-run] SLOT...|-d ID\n"
+	      "       mwictl on|off [-q] [--dry-run] [--rebind] SLOT...|-d ID\n"
 	      "       mwictl rule [on|off] SLOT...|-d ID\n"
 	      "\n"
 	      "Inspect and control PCI Memory-Write-and-Invalidate through the\n"
@@ -47,6 +48,8 @@ void usage(void)
 	      "  -q, --quiet        no note that the state came from config space;\n"
 	      "                     on, off: print only errors\n"
 	      "  --dry-run          on, off: say what would change, change nothing\n"
+	      "  --rebind           on, off: unbind a bound driver, write, bind it\n"
+	      "                     again (the device restarts)\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
 	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
 	      "                     default: DIR/kernel/debug of --sysfs)\n"
@@ -156,8 +159,9 @@ static int check_command(const struct opts *o, char *err, size_t errsz)
 		snprintf(err, errsz, "%s: --json is for list and show", c);
 		return -1;
 	}
-	if (o->dry_run && !set) {
-		snprintf(err, errsz, "%s: --dry-run is for on and off", c);
+	if ((o->dry_run || o->rebind) && !set) {
+		snprintf(err, errsz, "%s: %s is for on and off", c,
+			 o->dry_run ? "--dry-run" : "--rebind");
 		return -1;
 	}
 	if (!strcmp(c, "list")) {
@@ -256,6 +260,9 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			break;
 		case OPT_DRY_RUN:
 			o->dry_run = 1;
+			break;
+		case OPT_REBIND:
+			o->rebind = 1;
 			break;
 		case 'h':
 			o->help = 1;

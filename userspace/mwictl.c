@@ -296,6 +296,56 @@ static int predict_write(const struct opts *o, const struct dev *d)
 }
 
 /*
+ * --rebind on @d, which has a driver: unbind it, write, bind it again, and
+ * say what the driver then chose. Permission is checked first, so that a
+ * write that would be refused restarts nothing; the driver is bound again
+ * whatever the write did. --dry-run checks permission only.
+ */
+static int set_rebind(const struct opts *o, struct dev *d, int on)
+{
+	const char *word = on ? "on" : "off", *why;
+	char driver[sizeof(d->driver)];
+	int err, berr, code = EXIT_OK;
+
+	snprintf(driver, sizeof(driver), "%s", d->driver);
+	/* never restart a device for a write that would be refused */
+	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+	if (err) {
+		code = errno_code(err, on, &why);
+		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+		return code;
+	}
+	if (o->dry_run) {
+		if (!o->quiet)
+			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
+			       d->slot, driver, word, driver);
+		return EXIT_OK;
+	}
+	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
+	if (err) {
+		code = errno_code(err, on, &why);
+		fprintf(stderr, "mwictl: %s: cannot unbind %s: %s\n", d->slot, driver, why);
+		return code;
+	}
+	err = sysfs_write_mwi(o->sysfs, d->slot, on);
+	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
+	sysfs_read(o->sysfs, d, SYSFS_STATE);
+	if (err) {
+		code = errno_code(err, on, &why);
+		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+	}
+	if (berr) {
+		fprintf(stderr, "mwictl: %s: %s did not bind again: %s\n", d->slot, driver,
+			strerror(berr));
+		return code > EXIT_IO ? code : EXIT_IO;
+	}
+	if (!err && !o->quiet)
+		printf("%s: MWI turned %s with %s unbound; %s bound again and has MWI %s\n",
+		       d->slot, word, driver, driver, mwi_word(d));
+	return code;
+}
+
+/*
  * Turn MWI on or off on @d through the kernel and report it. To tell
  * "turned" from "already" the state is read first (one config read), except
  * with -q. The kernel writes nothing for the state a device is in, so the
@@ -306,12 +356,14 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	int err, code, before = -1;
 	const char *why;
 
-	if (!o->quiet || o->dry_run) {
+	if (!o->quiet || o->dry_run || o->rebind) {
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
 			return set_without_attr(o, d, on);
 		if (d->source == MWI_FROM_SYSFS)
 			before = d->mwi;
+		if (o->rebind && d->driver[0])
+			return set_rebind(o, d, on);
 	}
 	err = o->dry_run ? predict_write(o, d) : sysfs_write_mwi(o->sysfs, d->slot, on);
 	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
@@ -331,7 +383,8 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	}
 	if (!o->dry_run)
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
-	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first)\n", d->slot, why,
+	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first, or --rebind)\n",
+		d->slot, why,
 		d->driver[0] ? " (" : "", d->driver, d->driver[0] ? ")" : "");
 	return code;
 }

@@ -72,6 +72,7 @@ struct opts {
 	int json;			/* --json */
 	int quiet;			/* -q */
 	int dry_run;			/* --dry-run */
+	int rebind;			/* --rebind */
 	int rule_on;			/* rule on (1, also by default) or rule off (0) */
 	int help, version;
 };
@@ -98,6 +99,7 @@ void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
 int sysfs_mwi_write_denied(const char *root, const char *slot);
+int sysfs_bind(const char *root, const char *slot, const char *driver, int bind);
 
 /* diag.c */
 struct diag_table {

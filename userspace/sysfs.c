@@ -283,21 +283,44 @@ int sysfs_mwi_write_denied(const char *root, const char *slot)
 	return 0;
 }
 
+/* Write @text to the attribute file @path in one write(2). 0 or an errno. */
+static int write_attr(const char *path, const char *text)
+{
+	size_t n = strlen(text);
+	ssize_t len;
+	int fd, err;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = write(fd, text, n);
+	err = len == (ssize_t)n ? 0 : len < 0 ? errno : EIO;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
 /* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */
 int sysfs_write_mwi(const char *root, const char *slot, int on)
 {
 	char path[PATH_MAX];
-	ssize_t len;
-	int fd, err;
 
 	if (dev_path(path, sizeof(path), root, slot, "mwi"))
 		return ENAMETOOLONG;
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return errno;
-	len = write(fd, on ? "1\n" : "0\n", 2);
-	err = len == 2 ? 0 : len < 0 ? errno : EIO;
-	if (close(fd) && !err)
-		err = errno;
-	return err;
+	return write_attr(path, on ? "1\n" : "0\n");
+}
+
+/*
+ * Unbind (@bind 0) @slot from the PCI driver @driver, or bind it again, through
+ * bus/pci/drivers/@driver/unbind or bind. 0 or an errno.
+ */
+int sysfs_bind(const char *root, const char *slot, const char *driver, int bind)
+{
+	char path[PATH_MAX];
+	int len = snprintf(path, sizeof(path), "%s/bus/pci/drivers/%s/%s", root, driver,
+			   bind ? "bind" : "unbind");
+
+	if (len < 0 || (size_t)len >= sizeof(path))
+		return ENAMETOOLONG;
+	return write_attr(path, slot);
 }

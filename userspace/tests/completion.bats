@@ -43,3 +43,7 @@ teardown() {
 @test "no command names are offered after a command" {
 	assert_completes "mwictl on 00:02.0 sh" "mwictl on 00:02.0 sh"
 }
+
+@test "--rebind completes" {
+	assert_completes "mwictl off --reb" "mwictl off --rebind "
+}

@@ -60,8 +60,8 @@ setup() {
 	run --separate-stderr mwictl on --dry-run 3
 	assert_equal "$status" 7
 	assert_equal "$output" ""
-	assert_equal "$stderr" "mwictl: 0000:00:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)
-mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)"
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: a driver is bound (e1000): MWI unchanged (unbind it first, or --rebind)
+mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first, or --rebind)"
 	assert_equal "$(cat "$ROOT"/bus/pci/devices/*/mwi)" "$before"
 }
 
@@ -130,4 +130,58 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first)
 	assert_equal "$status" 4
 	assert_equal "$stderr" "mwictl: 0000:00:02.0: permission denied (needs root with CAP_SYS_ADMIN)"
 	assert_equal "$(cat "$(dev_dir 0000:00:02.0)/mwi")" 0
+}
+
+# The fake tree's drivers get bind and unbind files that record what is written.
+rebind_files() {
+	: >"$ROOT/bus/pci/drivers/$1/unbind"
+	: >"$ROOT/bus/pci/drivers/$1/bind"
+}
+
+@test "--rebind unbinds the driver, writes, binds it again, and says what the driver has" {
+	rebind_files e1000
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI turned off with e1000 unbound; e1000 bound again and has MWI off"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" 0000:00:03.0
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 0
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/bind")" 0000:00:03.0
+}
+
+@test "--rebind on a function without a driver is a plain write" {
+	rebind_files e1000
+	run mwictl on --rebind 00:00.0
+	assert_success
+	assert_output "0000:00:00.0: MWI turned on"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind --dry-run says what it would do and writes nothing, not even unbind" {
+	rebind_files e1000
+	run mwictl off --rebind --dry-run 00:03.0
+	assert_success
+	assert_output "0000:00:03.0: e1000 would be unbound, MWI turned off and e1000 bound again"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 1
+}
+
+@test "--rebind by a user who may not write exits 4 before unbinding anything" {
+	rebind_files e1000
+	run --separate-stderr as_nobody "$MWICTL" off --rebind 00:03.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: permission denied (needs root with CAP_SYS_ADMIN)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind whose bind fails says the function has lost its driver and exits 6" {
+	: >"$ROOT/bus/pci/drivers/e1000/unbind"
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 6
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: e1000 did not bind again: No such file or directory"
+}
+
+@test "--rebind is refused for other commands" {
+	run --separate-stderr mwictl get 00:03.0 --rebind
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[0]}" "mwictl: get: --rebind is for on and off"
 }
