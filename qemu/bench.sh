@@ -133,13 +133,16 @@ host_loop() {
 	echo "for the same answer (ratio ≤ 0.2)."
 	echo
 	say "bench: mwictl on the host"
-	old=$outdir/mwictl-1.0
-	rm -rf "$old"
-	mkdir -p "$old"
-	# mwictl 1.0 as released (the commit before libpci), for the before/after rows
-	git -C "$here/.." archive d047bf8 userspace | tar -x -C "$old"
-	make -s -C "$old/userspace" mwictl >/dev/null
-	"$here/bench-host.sh" "$here/../userspace/mwictl" "$old/userspace/mwictl"
+	# mwictl 1.0 as released (the commit before libpci) and 2.1 (the last
+	# with its own sysfs walk), for the before/after rows
+	for old in 1.0:d047bf8 2.1:70211fb; do
+		rm -rf "$outdir/mwictl-${old%%:*}"
+		mkdir -p "$outdir/mwictl-${old%%:*}"
+		git -C "$here/.." archive "${old#*:}" userspace | tar -x -C "$outdir/mwictl-${old%%:*}"
+		make -s -C "$outdir/mwictl-${old%%:*}/userspace" mwictl >/dev/null
+	done
+	"$here/bench-host.sh" "$here/../userspace/mwictl" "$outdir/mwictl-1.0/userspace/mwictl" \
+		"$outdir/mwictl-2.1/userspace/mwictl"
 	echo "### Boot to first finished test (s)"
 	echo
 	echo "| guest | seconds | target |"

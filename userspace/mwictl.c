@@ -51,7 +51,7 @@ static struct pci_filter *parse_filter(const struct opts *o, int i)
  */
 static void scan(const struct opts *o, struct selection *s)
 {
-	int err = sysfs_scan(o->sysfs, &s->devs, &s->n);
+	int err = lib_scan(o->sysfs, &s->devs, &s->n);
 	int rule_by_id = !strcmp(o->command, "rule") && !o->nslots;
 
 	if (err == -ENOENT && rule_by_id)
@@ -76,11 +76,8 @@ static size_t pick(const struct opts *o, struct selection *s, int slot)
 	for (i = 0; i < s->n; i++) {
 		if (sf && !lib_match(sf, &s->devs[i]))
 			continue;
-		if (idf) {
-			sysfs_read(o->sysfs, &s->devs[i], SYSFS_IDS);
-			if (!lib_match(idf, &s->devs[i]))
-				continue;
-		}
+		if (idf && !lib_match(idf, &s->devs[i]))
+			continue;
 		s->picked[i] = 1;
 		hits++;
 	}
@@ -168,9 +165,9 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	for (i = 0; i < s->n; i++) {
 		if (!s->picked[i])
 			continue;
-		/* with -d, pick() has read the IDs already */
-		sysfs_read(o->sysfs, &s->devs[i], (o->id ? 0 : SYSFS_IDS) | SYSFS_STATE |
-			   SYSFS_CLS | (o->json ? SYSFS_EXTRA : 0));
+		lib_fill(&s->devs[i], 0);
+		sysfs_read(o->sysfs, &s->devs[i], SYSFS_STATE | SYSFS_CLS |
+			   (o->json ? SYSFS_PCIE : 0));
 		sel[k++] = s->devs[i];
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
@@ -187,7 +184,8 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	struct diag_table t;
 	struct dev *d = pick_one(o, s);
 
-	sysfs_read(o->sysfs, d, SYSFS_IDS | SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_EXTRA : 0));
+	lib_fill(d, 0);
+	sysfs_read(o->sysfs, d, SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_PCIE : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback(o);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
@@ -284,7 +282,7 @@ static int set_without_attr(const struct opts *o, const struct dev *d, int on)
 /*
  * The errno a write to @d's mwi would get, without writing: EACCES or EPERM
  * as the kernel checks permission first, then EBUSY while a driver is bound
- * (read by sysfs_read() with SYSFS_STATE), whatever the state asked for.
+ * (read by lib_fill()), whatever the state asked for.
  */
 static int predict_write(const struct opts *o, const struct dev *d)
 {
@@ -357,6 +355,7 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	const char *why;
 
 	if (!o->quiet || o->dry_run || o->rebind) {
+		lib_fill(d, 0);
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
 			return set_without_attr(o, d, on);
@@ -381,8 +380,9 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
 		return code;
 	}
+	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
-		sysfs_read(o->sysfs, d, SYSFS_STATE);
+		lib_fill(d, 1);
 	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first, or --rebind)\n",
 		d->slot, why,
 		d->driver[0] ? " (" : "", d->driver, d->driver[0] ? ")" : "");

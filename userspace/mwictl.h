@@ -42,13 +42,17 @@ struct mwi_diag {
 	char driver[64];		/* "" when none is bound */
 };
 
+struct pci_dev;
+
 struct dev {
+	struct pci_dev *p;		/* libpci's */
 	char slot[24];			/* domain:bus:dev.fn as in sysfs */
 	int domain, bus, devnum, func;
-	int vendor, device, class;	/* -1 when unreadable; class has prog-if */
-	int revision;			/* -1 when unreadable */
-	int pcie;			/* has a PCI Express capability */
+	/* from libpci, after lib_fill() */
+	int vendor, device, class;	/* class has the programming interface */
+	int revision;
 	char driver[64];		/* "" when none is bound */
+	int pcie;			/* a PCI Express function (SYSFS_PCIE) */
 	int mwi;			/* 1, 0, or -1 when unknown */
 	enum mwi_source source;
 	int mwi_errno;			/* why mwi is -1 */
@@ -82,19 +86,15 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz);
 void usage(void);
 
 /* parse.c: pure parsers of what the kernel exposes */
-int parse_slot_name(const char *name, struct dev *d);
-int parse_hex_attr(const char *buf, size_t len, unsigned int max, unsigned int *val);
 int parse_mwi_attr(const char *buf, size_t len);
 int config_mwi(const unsigned char *cfg, size_t len);
 int config_cls_bytes(const unsigned char *cfg, size_t len);
 int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag);
 
-/* sysfs.c */
-int sysfs_scan(const char *root, struct dev **devs, size_t *n);
-#define SYSFS_IDS	0x1		/* vendor, device, class */
-#define SYSFS_STATE	0x2		/* driver and MWI state */
-#define SYSFS_CLS	0x4		/* and the cache line size */
-#define SYSFS_EXTRA	0x8		/* revision and PCI Express-ness (--json) */
+/* sysfs.c: what libpci does not know */
+#define SYSFS_STATE	0x1		/* MWI state */
+#define SYSFS_CLS	0x2		/* and the cache line size */
+#define SYSFS_PCIE	0x4		/* PCI Express-ness (--json) */
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
@@ -113,11 +113,13 @@ struct diag_table {
 void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_table *t);
 const char *diag_missing(const struct diag_table *t, char *buf, size_t size);
 
-/* pcilib.c: names and the -s/-d filters, from libpci */
+/* pcilib.c: functions, IDs, drivers, names and the -s/-d filters, from libpci */
 struct pci_filter;
 void lib_init(const struct opts *o);
+int lib_scan(const char *root, struct dev **devs, size_t *n);
+void lib_fill(struct dev *d, int again);
 struct pci_filter *lib_filter(const char *spec, int slot, const char **err);
-int lib_match(struct pci_filter *f, const struct dev *d);
+int lib_match(struct pci_filter *f, struct dev *d);
 void lib_filter_free(struct pci_filter *f);
 const char *lib_class_name(const struct dev *d, char *buf, size_t size);
 const char *lib_vendor_name(const struct dev *d, char *buf, size_t size);

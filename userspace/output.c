@@ -108,11 +108,11 @@ static void json_dev(const struct dev *d, int numeric)
 	fputs("{\"slot\": ", stdout);
 	json_string(d->slot);
 	fputs(", ", stdout);
-	json_hex("class", d->class < 0 ? -1 : d->class >> 8, 4);
+	json_hex("class", d->class >> 8, 4);
 	fputs(", \"class_name\": ", stdout);
 	json_string(numeric ? NULL : lib_json_class_name(d, buf, sizeof(buf)));
 	fputs(", ", stdout);
-	json_hex("prog_if", d->class < 0 ? -1 : d->class & 0xff, 2);
+	json_hex("prog_if", d->class & 0xff, 2);
 	fputs(", ", stdout);
 	json_hex("vendor", d->vendor, 4);
 	fputs(", \"vendor_name\": ", stdout);

@@ -14,48 +14,6 @@
 #define PCI_COMMAND_INVALIDATE	0x10
 #define PCI_CACHE_LINE_SIZE	0x0c
 
-/* "0000:00:02.0" (the domain may have more than 4 digits): 0 or -1. */
-int parse_slot_name(const char *name, struct dev *d)
-{
-	unsigned int dom, bus, dev, fn;
-	int end = 0;
-
-	if (strlen(name) >= sizeof(d->slot))
-		return -1;
-	if (sscanf(name, "%8x:%2x:%2x.%1x%n", &dom, &bus, &dev, &fn, &end) != 4 ||
-	    name[end] || dev > 31 || fn > 7 || dom > 0x7fffffff ||
-	    !isxdigit((unsigned char)name[0]))
-		return -1;
-	strcpy(d->slot, name);
-	d->domain = (int)dom;
-	d->bus = (int)bus;
-	d->devnum = (int)dev;
-	d->func = (int)fn;
-	return 0;
-}
-
-/* A sysfs hex attribute such as "0x10ec\n", at most @max: 0 or -1. */
-int parse_hex_attr(const char *buf, size_t len, unsigned int max, unsigned int *val)
-{
-	unsigned long v = 0;
-	size_t i = 2;
-
-	if (len && buf[len - 1] == '\n')
-		len--;
-	if (len < 3 || len > 10 || buf[0] != '0' || buf[1] != 'x')
-		return -1;
-	for (; i < len; i++) {
-		if (!isxdigit((unsigned char)buf[i]))
-			return -1;
-		v = v * 16 + (unsigned long)(isdigit((unsigned char)buf[i]) ?
-			buf[i] - '0' : tolower((unsigned char)buf[i]) - 'a' + 10);
-	}
-	if (v > max)
-		return -1;
-	*val = (unsigned int)v;
-	return 0;
-}
-
 /* The mwi attribute: "0\n" or "1\n". Returns 0, 1, or -1 for garbage. */
 int parse_mwi_attr(const char *buf, size_t len)
 {

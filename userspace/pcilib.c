@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What libpci already does, from libpci: vendor, device and class names
- * (the distribution's pci.ids, pci.ids.gz, udev's hwdb; -n and -nn as lspci
- * prints them) and lspci's -s and -d filters. Enumeration and MWI state stay
- * with sysfs.c.
+ * What libpci already does, from libpci: the list of functions
+ * (pci_scan_bus()), their IDs, class, revision and driver (pci_fill_info()),
+ * vendor, device and class names (the distribution's pci.ids, pci.ids.gz,
+ * udev's hwdb; -n and -nn as lspci prints them) and lspci's -s and -d
+ * filters. What libpci does not know, the MWI state and whether MWI can
+ * exist on a function, is sysfs.c's.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <pci/pci.h>
 
 #include "mwictl.h"
@@ -109,23 +113,83 @@ void lib_filter_free(struct pci_filter *f)
 	free(f);
 }
 
-/*
- * Whether @d passes @f. libpci is handed what sysfs.c read, so it reads
- * nothing itself; an unreadable ID is all ones, as a vanished device reads.
- */
-int lib_match(struct pci_filter *f, const struct dev *d)
+/* Whether @d passes @f, as lspci decides it. */
+int lib_match(struct pci_filter *f, struct dev *d)
 {
-	struct pci_dev *p = pci_get_dev(pacc, d->domain, d->bus, d->devnum, d->func);
-	int hit;
+	return pci_filter_match(f, d->p);
+}
 
-	p->vendor_id = d->vendor < 0 ? 0xffff : d->vendor;
-	p->device_id = d->device < 0 ? 0xffff : d->device;
-	p->device_class = d->class < 0 ? 0xffff : d->class >> 8;
-	p->prog_if = d->class < 0 ? 0xff : d->class & 0xff;
-	p->known_fields = PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT;
-	hit = pci_filter_match(f, p);
-	pci_free_dev(p);
-	return hit;
+static int dev_cmp(const void *a, const void *b)
+{
+	const struct dev *x = a, *y = b;
+
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bus != y->bus)
+		return x->bus - y->bus;
+	if (x->devnum != y->devnum)
+		return x->devnum - y->devnum;
+	return x->func - y->func;
+}
+
+/*
+ * Every function libpci finds under @root/bus/pci/devices, sorted as lspci
+ * sorts them, with only their addresses known: lib_fill() reads the rest for
+ * the functions a command needs. 0, or -errno when the directory is not
+ * there (libpci itself stops mwictl, with its message and exit code 6, on a
+ * directory it cannot read or an entry that is not a function).
+ */
+int lib_scan(const char *root, struct dev **devs, size_t *n)
+{
+	char path[PATH_MAX];
+	struct pci_dev *p;
+	struct dev *v;
+	size_t cnt = 0;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/bus/pci/devices", root) >= sizeof(path))
+		return -ENAMETOOLONG;
+	if (access(path, F_OK))
+		return -errno;
+	pci_scan_bus(pacc);
+	for (p = pacc->devices; p; p = p->next)
+		cnt++;
+	v = calloc(cnt ? cnt : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (p = pacc->devices, cnt = 0; p; p = p->next, cnt++) {
+		v[cnt].p = p;
+		v[cnt].domain = p->domain;
+		v[cnt].bus = p->bus;
+		v[cnt].devnum = p->dev;
+		v[cnt].func = p->func;
+		snprintf(v[cnt].slot, sizeof(v[cnt].slot), "%04x:%02x:%02x.%d",
+			 (unsigned int)p->domain, p->bus, p->dev, p->func);
+		v[cnt].mwi = v[cnt].cls_bytes = -1;
+	}
+	qsort(v, cnt, sizeof(*v), dev_cmp);
+	*devs = v;
+	*n = cnt;
+	return 0;
+}
+
+/*
+ * IDs, class with programming interface, revision and driver of @d, through
+ * pci_fill_info(); read again from sysfs with @again (a driver may have been
+ * bound or unbound since).
+ */
+void lib_fill(struct dev *d, int again)
+{
+	struct pci_dev *p = d->p;
+	const char *driver;
+
+	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_DRIVER |
+		      (again ? PCI_FILL_RESCAN : 0));
+	d->vendor = p->vendor_id;
+	d->device = p->device_id;
+	d->class = p->device_class << 8 | p->prog_if;
+	d->revision = p->rev_id;
+	driver = pci_get_string_property(p, PCI_FILL_DRIVER);
+	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
 }
 
 /*
@@ -141,8 +205,6 @@ static int numbers_only(void)
 
 const char *lib_class_name(const struct dev *d, char *buf, size_t size)
 {
-	if (d->class < 0)
-		return "?";
 	if (numbers_only()) {
 		snprintf(buf, size, "%04x", (unsigned int)d->class >> 8);
 		return buf;
@@ -161,8 +223,6 @@ const char *lib_json_class_name(const struct dev *d, char *buf, size_t size)
 	char code[16];
 	size_t len, clen;
 
-	if (d->class < 0)
-		return NULL;
 	name = pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_CLASS | PCI_LOOKUP_NO_NUMBERS,
 			       d->class >> 8);
 	if (!name)
@@ -183,16 +243,12 @@ const char *lib_json_class_name(const struct dev *d, char *buf, size_t size)
 /* The device's own name for --json, without the vendor's (lspci -mm's), or NULL. */
 const char *lib_json_device_name(const struct dev *d, char *buf, size_t size)
 {
-	if (d->vendor < 0 || d->device < 0)
-		return NULL;
 	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS,
 			       d->vendor, d->device);
 }
 
 const char *lib_vendor_name(const struct dev *d, char *buf, size_t size)
 {
-	if (d->vendor < 0)
-		return NULL;
 	return pci_lookup_name(pacc, buf, (int)size, PCI_LOOKUP_VENDOR | PCI_LOOKUP_NO_NUMBERS,
 			       d->vendor);
 }
@@ -200,8 +256,6 @@ const char *lib_vendor_name(const struct dev *d, char *buf, size_t size)
 /* Vendor and device: the second half of an lspci line. */
 const char *lib_device_name(const struct dev *d, char *buf, size_t size)
 {
-	if (d->vendor < 0 || d->device < 0)
-		return "?";
 	if (numbers_only()) {
 		snprintf(buf, size, "%04x:%04x", (unsigned int)d->vendor, (unsigned int)d->device);
 		return buf;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading devices from sysfs: one scan of bus/pci/devices, then per device
- * one open of its directory and one small read per attribute. Never writes
- * config space; the only write is to "mwi".
+ * What libpci does not know, from sysfs: the MWI state (the kernel's mwi
+ * attribute, or bit 4 of COMMAND on a kernel without it), whether MWI can
+ * exist on a function, and the writes (mwi, bind and unbind). One open of
+ * the function's directory, then one small read per attribute. Never writes
+ * config space.
  */
 #define _GNU_SOURCE		/* O_PATH */
-#include <dirent.h>
 #include <linux/capability.h>
 #include <linux/magic.h>
 #include <sys/statfs.h>
@@ -50,43 +51,6 @@ static ssize_t read_attr(int dfd, const char *name, void *buf, size_t size)
 	return len < 0 ? -err : len;
 }
 
-static int read_hex(int dfd, const char *name, unsigned int max)
-{
-	char buf[16];
-	unsigned int val;
-	ssize_t len = read_attr(dfd, name, buf, sizeof(buf));
-
-	if (len < 0 || parse_hex_attr(buf, (size_t)len, max, &val))
-		return -1;
-	return (int)val;
-}
-
-static void read_driver(int dfd, struct dev *d)
-{
-	char target[PATH_MAX];
-	ssize_t len;
-	const char *base;
-	size_t n;
-
-	d->driver[0] = '\0';
-	len = readlinkat(dfd, "driver", target, sizeof(target) - 1);
-	if (len <= 0)
-		return;
-	target[len] = '\0';
-	base = strrchr(target, '/');
-	base = base ? base + 1 : target;
-	n = strlen(base);
-	if (n >= sizeof(d->driver))
-		n = sizeof(d->driver) - 1;
-	memcpy(d->driver, base, n);
-	d->driver[n] = '\0';
-}
-
-/*
- * MWI state: the kernel's mwi attribute when it exists, otherwise bit 4 of
- * COMMAND from the config file (a kernel without the pci-mwi series). The
- * config file is read only for that, or when @need_cls.
- */
 /*
  * Why a function without the mwi attribute can never have MWI: the
  * kernel hides the attribute on SR-IOV virtual functions (a physfn link)
@@ -102,6 +66,11 @@ static const char *mwi_not_possible(int dfd)
 	return NULL;
 }
 
+/*
+ * MWI state: the kernel's mwi attribute when it exists, otherwise bit 4 of
+ * COMMAND from the config file (a kernel without the pci-mwi series). The
+ * config file is read only for that, or when @need_cls.
+ */
 static void read_state(int dfd, struct dev *d, int need_cls)
 {
 	unsigned char cfg[16];
@@ -150,95 +119,26 @@ static int open_dev_dir(const char *root, const struct dev *d)
 }
 
 /*
- * Read what @what asks for (SYSFS_IDS, SYSFS_STATE, SYSFS_CLS, SYSFS_EXTRA) of @d; a
- * field that cannot be read is -1, and an unreadable MWI state says why in
- * mwi_errno.
+ * Read what @what asks for (SYSFS_STATE, SYSFS_CLS, SYSFS_PCIE) of @d; a
+ * state or size that cannot be read is -1, and an unreadable MWI state says
+ * why in mwi_errno.
  */
 void sysfs_read(const char *root, struct dev *d, unsigned int what)
 {
 	int dfd = open_dev_dir(root, d);
 
-	if (what & SYSFS_IDS)
-		d->vendor = d->device = d->class = d->revision = -1;
 	if (dfd < 0) {
 		d->mwi = d->cls_bytes = -1;
 		d->source = MWI_UNKNOWN;
 		d->mwi_errno = -dfd;
 		return;
 	}
-	if (what & SYSFS_IDS) {
-		d->vendor = read_hex(dfd, "vendor", 0xffff);
-		d->device = read_hex(dfd, "device", 0xffff);
-		d->class = read_hex(dfd, "class", 0xffffff);
-	}
-	if (what & SYSFS_EXTRA) {
-		d->revision = read_hex(dfd, "revision", 0xff);
-		/* the kernel gives link attributes to PCI Express functions only */
+	/* the kernel gives link attributes to PCI Express functions only */
+	if (what & SYSFS_PCIE)
 		d->pcie = faccessat(dfd, "current_link_speed", F_OK, 0) == 0;
-	}
-	if (what & SYSFS_STATE) {
-		read_driver(dfd, d);
+	if (what & SYSFS_STATE)
 		read_state(dfd, d, !!(what & SYSFS_CLS));
-	}
 	close(dfd);
-}
-
-static int dev_cmp(const void *a, const void *b)
-{
-	const struct dev *x = a, *y = b;
-
-	if (x->domain != y->domain)
-		return x->domain < y->domain ? -1 : 1;
-	if (x->bus != y->bus)
-		return x->bus - y->bus;
-	if (x->devnum != y->devnum)
-		return x->devnum - y->devnum;
-	return x->func - y->func;
-}
-
-/*
- * All devices under @root/bus/pci/devices, sorted, with only their slots
- * known: sysfs_read() reads the rest for the devices a command needs.
- * 0 or -errno.
- */
-int sysfs_scan(const char *root, struct dev **devs, size_t *n)
-{
-	char devices[PATH_MAX];
-	struct dev *v = NULL, *nv;
-	size_t cap = 0, cnt = 0;
-	struct dirent *e;
-	DIR *dir;
-
-	if (dev_path(devices, sizeof(devices), root, NULL, NULL))
-		return -ENAMETOOLONG;
-	dir = opendir(devices);
-	if (!dir)
-		return -errno;
-	while ((e = readdir(dir))) {
-		struct dev d;
-
-		memset(&d, 0, sizeof(d));
-		if (parse_slot_name(e->d_name, &d))
-			continue;
-		if (cnt == cap) {
-			cap = cap ? 2 * cap : 64;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				closedir(dir);
-				free(v);
-				return -ENOMEM;
-			}
-			v = nv;
-		}
-		d.vendor = d.device = d.class = d.revision = d.mwi = d.cls_bytes = -1;
-		v[cnt++] = d;
-	}
-	closedir(dir);
-	if (cnt)
-		qsort(v, cnt, sizeof(*v), dev_cmp);
-	*devs = v;
-	*n = cnt;
-	return 0;
 }
 
 /* 1 if @slot exists under @root, else 0. */

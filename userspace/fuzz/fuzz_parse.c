@@ -35,8 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 	struct mwi_diag diag;
 	char slot[24];
-	unsigned int val;
-	struct dev d;
 
 	if (!text)
 		return 0;
@@ -44,12 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 
 	parse_mwi_attr(text, size);
-	parse_hex_attr(text, size, 0xffffff, &val);
 	config_mwi(data, size);
 	config_cls_bytes(data, size);
-	memset(&d, 0, sizeof(d));
-	d.vendor = d.device = d.class = -1;
-	parse_slot_name(text, &d);
 	parse_diag_row(text, slot, sizeof(slot), &diag);
 	fuzz_args(text);
 	free(text);

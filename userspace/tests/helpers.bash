@@ -20,6 +20,15 @@ dev_dir() {
 	printf '%s/bus/pci/devices/%s\n' "$ROOT" "$1"
 }
 
+# The function's directory laid out as the kernel lays it out:
+# devices/pciDOMAIN:BUS/SLOT, and bus/pci/devices/SLOT a link to it, so that
+# a driver link (../../../bus/pci/drivers/NAME) resolves as it does in sysfs.
+make_dev_dir() { # SLOT
+	local real="$ROOT/devices/pci${1%:*}/$1"
+	mkdir -p "$real"
+	ln -sfn "../../../devices/pci${1%:*}/$1" "$(dev_dir "$1")"
+}
+
 # 64 bytes of config space: vendor, device, COMMAND, class, cache line size.
 config_bytes() { # VENDOR DEVICE COMMAND CLASS CLS
 	local v=$1 d=$2 cmd=$3 class=$4 cls=$5
@@ -34,7 +43,7 @@ config_bytes() { # VENDOR DEVICE COMMAND CLASS CLS
 add_dev() {
 	local slot=$1 id=$2 class=$3 mwi=$4 cls=${5:-16} driver=${6:-} dir cmd
 	dir=$(dev_dir "$slot")
-	mkdir -p "$dir"
+	make_dev_dir "$slot"
 	printf '0x%s\n' "${id%%:*}" >"$dir/vendor"
 	printf '0x%s\n' "${id##*:}" >"$dir/device"
 	printf '0x%s\n' "$class" >"$dir/class"

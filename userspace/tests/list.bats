@@ -76,24 +76,30 @@ setup() {
 	assert_line --index 1 --regexp '^0000:00:05\.0 +0200 +- +\? \(Input/output error\) +\? +8086:100e$'
 }
 
-@test "missing vendor, device and class files give '?', not a crash" {
-	rm "$(dev_dir 0000:00:02.0)"/{vendor,device,class}
-	run mwictl list -s 02.0
-	assert_success
-	assert_line --index 1 --regexp '^0000:00:02\.0 +\? +8139cp +off +64 +\?$'
+@test "a missing vendor file stops mwictl as it stops lspci: exit 6 and libpci's message naming the file" {
+	rm "$(dev_dir 0000:00:02.0)/vendor"
+	run --separate-stderr mwictl list -s 02.0
+	assert_failure 6
+	assert_equal "$stderr" "mwictl: Cannot open $(dev_dir 0000:00:02.0)/vendor: No such file or directory"
+	run lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
+	assert_failure
 }
 
-@test "garbage in vendor, device and class files gives '?'" {
+@test "garbage in vendor, device and class files reads as lspci reads it" {
 	printf 'zz\n' >"$(dev_dir 0000:00:02.0)/vendor"
 	printf '0x123456789\n' >"$(dev_dir 0000:00:02.0)/class"
 	run mwictl list -n -s 02.0
-	assert_line --index 1 --regexp '^0000:00:02\.0 +\? +8139cp +off +64 +\?$'
+	assert_success
+	assert_equal "$(mwictl_names -n | grep '^0000:00:02.0 ')" "$(lspci_names -n | grep '^0000:00:02.0 ')"
 }
 
-@test "entries that are not slots are ignored" {
-	mkdir "$ROOT/bus/pci/devices/not-a-slot" "$ROOT/bus/pci/devices/0000:00:99.9"
-	run mwictl list -n
-	assert_equal "${#lines[@]}" 6
+@test "an entry that is not a function stops mwictl as it stops lspci: exit 6 and libpci's message" {
+	mkdir "$ROOT/bus/pci/devices/not-a-slot"
+	run --separate-stderr mwictl list -n
+	assert_failure 6
+	assert_equal "$stderr" "mwictl: sysfs_scan: Couldn't parse entry name not-a-slot"
+	run lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
+	assert_failure
 }
 
 @test "a missing sysfs tree is an I/O error (exit 6) naming the directory" {
@@ -119,7 +125,8 @@ setup() {
 	done
 	for dir in "$ROOT"/bus/pci/devices/*; do
 		printf '0x8086\n' >"$dir/vendor"; printf '0x100e\n' >"$dir/device"
-		printf '0x020000\n' >"$dir/class"; printf '0\n' >"$dir/mwi"
+		printf '0x020000\n' >"$dir/class"; printf '0x01\n' >"$dir/revision"
+		printf '0\n' >"$dir/mwi"
 	done
 	run mwictl_slots
 	assert_equal "${#lines[@]}" 300
