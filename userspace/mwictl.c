@@ -165,7 +165,7 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	for (i = 0; i < s->n; i++) {
 		if (!s->picked[i])
 			continue;
-		lib_fill(&s->devs[i], 0);
+		lib_fill(&s->devs[i], o->json ? LIB_EXT : 0);
 		sysfs_read(o->sysfs, &s->devs[i], SYSFS_STATE | SYSFS_CLS |
 			   (o->json ? SYSFS_PCIE : 0));
 		sel[k++] = s->devs[i];
@@ -184,7 +184,7 @@ static int cmd_show(const struct opts *o, struct selection *s)
 	struct diag_table t;
 	struct dev *d = pick_one(o, s);
 
-	lib_fill(d, 0);
+	lib_fill(d, o->json ? LIB_EXT : 0);
 	sysfs_read(o->sysfs, d, SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_PCIE : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback(o);
@@ -382,7 +382,7 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	}
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
-		lib_fill(d, 1);
+		lib_fill(d, LIB_AGAIN);
 	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first, or --rebind)\n",
 		d->slot, why,
 		d->driver[0] ? " (" : "", d->driver, d->driver[0] ? ")" : "");

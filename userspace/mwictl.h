@@ -49,8 +49,8 @@ struct dev {
 	char slot[24];			/* domain:bus:dev.fn as in sysfs */
 	int domain, bus, devnum, func;
 	/* from libpci, after lib_fill() */
-	int vendor, device, class;	/* class has the programming interface */
-	int revision;
+	int vendor, device, class;	/* class has the programming interface (LIB_EXT) */
+	int revision;			/* -1 without LIB_EXT */
 	char driver[64];		/* "" when none is bound */
 	int pcie;			/* a PCI Express function (SYSFS_PCIE) */
 	int mwi;			/* 1, 0, or -1 when unknown */
@@ -117,7 +117,9 @@ const char *diag_missing(const struct diag_table *t, char *buf, size_t size);
 struct pci_filter;
 void lib_init(const struct opts *o);
 int lib_scan(const char *root, struct dev **devs, size_t *n);
-void lib_fill(struct dev *d, int again);
+#define LIB_EXT		0x1		/* programming interface and revision (--json) */
+#define LIB_AGAIN	0x2		/* read again, not from libpci's cache */
+void lib_fill(struct dev *d, unsigned int what);
 struct pci_filter *lib_filter(const char *spec, int slot, const char **err);
 int lib_match(struct pci_filter *f, struct dev *d);
 void lib_filter_free(struct pci_filter *f);

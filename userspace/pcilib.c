@@ -173,21 +173,23 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 }
 
 /*
- * IDs, class with programming interface, revision and driver of @d, through
- * pci_fill_info(); read again from sysfs with @again (a driver may have been
- * bound or unbound since).
+ * IDs, class and driver of @d through pci_fill_info(), and with LIB_EXT the
+ * programming interface and revision too (libpci reads one file more per
+ * function for them: --json only); with LIB_AGAIN read again from sysfs (a
+ * driver may have been bound or unbound since).
  */
-void lib_fill(struct dev *d, int again)
+void lib_fill(struct dev *d, unsigned int what)
 {
 	struct pci_dev *p = d->p;
 	const char *driver;
 
-	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_DRIVER |
-		      (again ? PCI_FILL_RESCAN : 0));
+	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_DRIVER |
+		      (what & LIB_EXT ? PCI_FILL_CLASS_EXT : 0) |
+		      (what & LIB_AGAIN ? PCI_FILL_RESCAN : 0));
 	d->vendor = p->vendor_id;
 	d->device = p->device_id;
-	d->class = p->device_class << 8 | p->prog_if;
-	d->revision = p->rev_id;
+	d->class = p->device_class << 8 | (what & LIB_EXT ? p->prog_if : 0);
+	d->revision = what & LIB_EXT ? p->rev_id : -1;
 	driver = pci_get_string_property(p, PCI_FILL_DRIVER);
 	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
 }
