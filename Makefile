@@ -1,5 +1,5 @@
 # pci-mwi: kernel series, guest harness and tests.
-#   make check   build everything needed and run every test in both guests
+#   make check   build everything needed and run every test in every guest
 #   make run     boot the pc guest with a shell (CMD='...' runs one command)
 #   make check-debug   every guest test on the KASAN + lockdep kernel
 #   make check-bisect  build and boot the kernel after every patch of the series
@@ -21,7 +21,11 @@ KERNEL_STRESS := $(KOBJ_STRESS)/arch/x86/boot/bzImage
 INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
 INITRD_STRESS := $(BUILD)/initramfs-stress.cpio
 INITRD      := $(BUILD)/initramfs.cpio
-MACHINES    ?= pc q35 sim nodebugfs stress
+# The field guest: Debian's stock kernel (qemu/field-kernel.sh), unpatched.
+FIELD       := $(BUILD)/field
+KERNEL_FIELD := $(FIELD)/vmlinuz
+INITRD_FIELD := $(BUILD)/initramfs-field.cpio
+MACHINES    ?= pc q35 sim nodebugfs stress field
 ACCEL       ?= tcg
 TIMEOUT     ?= 900
 TIMEOUT_DEBUG ?= 1500
@@ -32,19 +36,20 @@ CMD         ?=
 PATCHDIR    := $(CURDIR)/kernel-patches
 
 export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR KOBJ_W1 \
-	KOBJ KOBJ_NODEBUGFS KERNEL_STRESS INITRD_STRESS
+	KOBJ KOBJ_NODEBUGFS KERNEL_STRESS INITRD_STRESS KERNEL_FIELD INITRD_FIELD
 
 MWICTL      := userspace/mwictl
 SIMDIR      := $(BUILD)/pci-mwi-sim
-SIM         := $(SIMDIR)/pci-mwi-sim.ko
+# The emulator, and the driver for its functions that udev loads by modalias.
+SIM         := $(SIMDIR)/pci-mwi-sim.ko $(SIMDIR)/pci-mwi-probe.ko
 SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
-SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko
+SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko $(SIMDIR_DEBUG)/pci-mwi-probe.ko
 SIMDIR_STRESS := $(BUILD)/pci-mwi-sim-stress
-SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko
+SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko $(SIMDIR_STRESS)/pci-mwi-probe.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash userspace/tests/list-names.awk $(MWICTL)
 
-.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress clean help
+.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
 
 all: kernel modules userspace initramfs
 
@@ -80,7 +85,7 @@ kernel-stress: kernel-tree
 # Out-of-tree modules, built against a guest kernel outside the repo.
 define build-sim
 	@mkdir -p $(2)
-	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c $(2)/
+	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c qemu/pci-mwi-sim/pci-mwi-probe.c $(2)/
 	@$(MAKE) -s --no-print-directory -C $(1) M=$(2) modules
 endef
 
@@ -114,7 +119,18 @@ $(INITRD_STRESS): $(GUEST_FILES) $(KERNEL_STRESS) $(SIM_STRESS)
 initramfs-stress: kernel-stress modules-stress userspace
 	@$(MAKE) -s --no-print-directory $(INITRD_STRESS)
 
-check: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress
+# Debian's own kernel and its modules for the pc machine's devices.
+kernel-field: deps
+	@qemu/field-kernel.sh $(FIELD)
+
+$(INITRD_FIELD): $(GUEST_FILES) $(KERNEL_FIELD)
+	@qemu/mkinitramfs.sh $@ $(FIELD)/modroot tests-bats $(MWICTL)
+
+initramfs-field: kernel-field userspace
+	@$(MAKE) -s --no-print-directory $(INITRD_FIELD)
+
+check: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress \
+	$(if $(filter field,$(MACHINES)),initramfs-field)
 	@qemu/check.sh $(LOGS) $(MACHINES)
 
 check-debug: initramfs-debug userspace

@@ -6,15 +6,16 @@
 # Boot the guest kernel on MACHINE with its emulated devices: pc, q35,
 # sim (a bare pc for the emulated bus's tests) or nodebugfs (pc on the
 # kernel built with CONFIG_DEBUG_FS=n), or stress (a bare pc on the KASAN +
-# lockdep kernel without device drivers). DEBUG_KERNEL=1 boots any machine
-# on the debug kernel with drivers.
+# lockdep kernel without device drivers), or field (pc on Debian's own
+# stock kernel, unpatched: mwictl where most users first run it).
+# DEBUG_KERNEL=1 boots any other machine on the debug kernel with drivers.
 # MODE is check, run or shell (see qemu/init). The kernel console goes to
 # OUTDIR/MACHINE-console.log, the guest's results channel (second serial
 # port) to OUTDIR/MACHINE-results.log; in shell mode the console is this
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
-# Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, INITRD,
-# INITRD_STRESS, INITRD_DEBUG (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
+# Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, KERNEL_FIELD,
+# INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 900: at least 3x the longest guest's length
 # measured with a CPU hog beside it), TIMEOUT_DEBUG (for the debug kernel,
 # default 1500: the stress guest took 659 s beside the others), MEM
@@ -42,9 +43,10 @@ if debug_machine "$machine"; then
 	timeout=${TIMEOUT_DEBUG:-1500}
 fi
 case "$machine" in
-pc | nodebugfs)
+pc | nodebugfs | field)
 	# Conventional PCI: here MWI exists. A bridge with a device behind it.
-	# nodebugfs: the same, on the kernel built with CONFIG_DEBUG_FS=n.
+	# nodebugfs: the same, on the kernel built with CONFIG_DEBUG_FS=n;
+	# field: the same, on Debian's stock kernel.
 	devices=(-M pc
 		-netdev hubport,id=n0,hubid=0 -device rtl8139,netdev=n0
 		-netdev hubport,id=n1,hubid=1 -device e1000,netdev=n1
@@ -67,7 +69,7 @@ sim | stress)
 	# The emulated bus brings its own devices: a bare pc is enough.
 	devices=(-M pc)
 	;;
-*) die "unknown machine '$machine' (pc, q35 or sim)" ;;
+*) die "unknown machine '$machine' (pc, q35, sim, nodebugfs, stress or field)" ;;
 esac
 
 mkdir -p "$outdir"

@@ -42,7 +42,7 @@ KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circu
 
 # Guests in the order they are started when no length has been measured
 # yet: the longest first, as measured on a 2-CPU machine.
-LONGEST_FIRST="sim pc q35 nodebugfs stress"
+LONGEST_FIRST="sim pc q35 nodebugfs stress field"
 
 # The console $1 without the warning blocks that qemu/known-warnings
 # names; with $2 = count, only how many blocks were dropped.

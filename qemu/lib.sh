@@ -42,18 +42,21 @@ kernel_version() {
 }
 
 # True when MACHINE ($1) boots a debug kernel (KASAN, lockdep): the stress
-# guest always, every guest with DEBUG_KERNEL=1.
+# guest always, every guest but field (Debian's kernel) with DEBUG_KERNEL=1.
 debug_machine() {
-	[ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$1" = stress ]
+	[ "$1" != field ] && { [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$1" = stress ]; }
 }
 
-# The kernel MACHINE ($1) boots: KERNEL_DEBUG with DEBUG_KERNEL=1, else
+# The kernel MACHINE ($1) boots: KERNEL_FIELD (Debian's own, from
+# field-kernel.sh) for field, else KERNEL_DEBUG with DEBUG_KERNEL=1, else
 # KERNEL_STRESS for stress, KERNEL_NODEBUGFS for nodebugfs, KERNEL. Each
 # defaults to its file under build/.
 guest_kernel() {
 	local b k=arch/x86/boot/bzImage
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
-	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+	if [ "$1" = field ]; then
+		printf '%s\n' "${KERNEL_FIELD:-$b/field/vmlinuz}"
+	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
 		printf '%s\n' "${KERNEL_DEBUG:-$b/kobj-debug/$k}"
 	else
 		case "$1" in
@@ -68,7 +71,9 @@ guest_kernel() {
 guest_initrd() {
 	local b
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
-	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+	if [ "$1" = field ]; then
+		printf '%s\n' "${INITRD_FIELD:-$b/initramfs-field.cpio}"
+	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
 		printf '%s\n' "${INITRD_DEBUG:-$b/initramfs-debug.cpio}"
 	elif [ "$1" = stress ]; then
 		printf '%s\n' "${INITRD_STRESS:-$b/initramfs-stress.cpio}"

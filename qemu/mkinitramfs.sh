@@ -5,9 +5,12 @@
 #
 # Pack the guest's root file system: busybox-static, bash, bats with
 # bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, udevadm
-# and systemd-udevd (udevadm by another name), the
+# and systemd-udevd (udevadm by another name) with Debian's 80-drivers.rules
+# (into /usr/lib/pci-mwi, for the tests that want udev to load drivers), the
 # kernel's modules, the tests, qemu/init and the project's PROGRAMs (into
-# /usr/bin) and out-of-tree modules (into /usr/lib/pci-mwi). Host binaries bring the shared libraries they load.
+# /usr/bin) and out-of-tree modules (into the kernel's extra/, indexed by
+# depmod so that udev finds them by modalias, and linked from
+# /usr/lib/pci-mwi). Host binaries bring the shared libraries they load.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -86,9 +89,23 @@ ln -s "$(realpath "$(command -v udevadm)")" "$root/usr/lib/systemd/systemd-udevd
 for pkg in bats bats-support bats-assert; do
 	copy_package "$pkg"
 done
+install -D -m 0644 /usr/lib/udev/rules.d/80-drivers.rules "$root/usr/lib/pci-mwi/80-drivers.rules"
+if [ -d "$modroot/lib/modules" ]; then
+	mkdir -p "$root/lib/modules"
+	cp -a "$modroot/lib/modules/." "$root/lib/modules/"
+fi
+kver=$(ls "$root/lib/modules" 2>/dev/null | head -1)
 for file in "$@"; do
 	case "$file" in
-	*.ko) install -D -m 0644 "$file" "$root/usr/lib/pci-mwi/$(basename "$file")" ;;
+	*.ko)
+		if [ -n "$kver" ]; then
+			install -D -m 0644 "$file" "$root/lib/modules/$kver/extra/$(basename "$file")"
+			mkdir -p "$root/usr/lib/pci-mwi"
+			ln -s "/lib/modules/$kver/extra/$(basename "$file")" "$root/usr/lib/pci-mwi/"
+		else
+			install -D -m 0644 "$file" "$root/usr/lib/pci-mwi/$(basename "$file")"
+		fi
+		;;
 	*)
 		install -D -m 0755 "$file" "$root/usr/bin/$(basename "$file")"
 		copy_libraries "$file"
@@ -96,10 +113,7 @@ for file in "$@"; do
 	esac
 done
 
-if [ -d "$modroot/lib/modules" ]; then
-	mkdir -p "$root/lib/modules"
-	cp -a "$modroot/lib/modules/." "$root/lib/modules/"
-fi
+[ -z "$kver" ] || /sbin/depmod -b "$root" "$kver"
 
 cp "$testdir"/*.bats "$root/tests/"
 install -D -m 0644 "$testdir/helpers.bash" "$root/usr/lib/bats/pci-mwi/load.bash"

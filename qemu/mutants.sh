@@ -83,10 +83,11 @@ build() {
 	# shellcheck disable=SC2046
 	"$here/build-kernel.sh" "$work" "$kobj" $(fragments_of "$1") &&
 		mkdir -p "$simdir" &&
-		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c "$simdir/" &&
+		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c \
+			"$here"/pci-mwi-sim/pci-mwi-probe.c "$simdir/" &&
 		make -s -C "$kobj" M="$simdir" modules &&
 		"$here/mkinitramfs.sh" "$(initrd_of "$1")" "$kobj/modroot" "$top/tests-bats" \
-			"$top/userspace/mwictl" "$simdir/pci-mwi-sim.ko"
+			"$top/userspace/mwictl" "$simdir/pci-mwi-sim.ko" "$simdir/pci-mwi-probe.ko"
 }
 
 # Run the test files $4... on guest $3 booting kernel kind $2; output to
