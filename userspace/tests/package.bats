@@ -26,3 +26,16 @@ setup() {
 	assert_equal "$(dpkg-deb -c "$out/mwictl_${version}_"*.deb | awk '{ print $6 }' | grep -c '^\./usr/bin/mwictl$')" 1
 	assert_equal "$(find "$out" -maxdepth 1 -name 'mkdeb.*' | wc -l)" 0
 }
+
+@test "make deb lints the source and binary packages with --pedantic: a pedantic tag alone fails it" {
+	local src=$BATS_TEST_TMPDIR/src
+	make -s -C "$here" dist DISTDIR="$BATS_TEST_TMPDIR" >/dev/null
+	mkdir -p "$src"
+	tar -xzf "$BATS_TEST_TMPDIR/mwictl-$version.tar.gz" -C "$src"
+	# a source package silent on Rules-Requires-Root: lintian's pedantic tag
+	sed -i '/^Rules-Requires-Root:/d' "$src/mwictl-$version/debian/control"
+	tar -czf "$BATS_TEST_TMPDIR/pedantic.tar.gz" -C "$src" "mwictl-$version"
+	run "$here/mkdeb.sh" "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/pedantic.tar.gz"
+	assert_failure
+	assert_output --partial "P: mwictl source: silent-on-rules-requiring-root"
+}
