@@ -123,7 +123,7 @@ initramfs-stress: kernel-stress modules-stress userspace
 kernel-field: deps
 	@qemu/field-kernel.sh $(FIELD)
 
-$(INITRD_FIELD): $(GUEST_FILES) $(KERNEL_FIELD)
+$(INITRD_FIELD): $(GUEST_FILES) $(KERNEL_FIELD) $(FIELD)/package
 	@qemu/mkinitramfs.sh $@ $(FIELD)/modroot tests-bats $(MWICTL)
 
 initramfs-field: kernel-field userspace
@@ -139,7 +139,7 @@ check-debug: initramfs-debug userspace
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
 
-bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress
+bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress initramfs-field
 	@qemu/bench.sh $(BUILD)
 
 check-mutants: kernel-tree userspace
@@ -151,5 +151,5 @@ check-bisect: kernel-tree
 clean:
 	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(KOBJ_STRESS) $(KOBJ_W1) $(BUILD)/kobj-bisect $(BUILD)/kobj-w1-bisect \
 		$(BUILD)/kobj-mutant $(SIMDIR) $(SIMDIR_DEBUG) $(SIMDIR_STRESS) \
-		$(INITRD) $(INITRD_DEBUG) $(INITRD_STRESS) $(LOGS)
+		$(INITRD) $(INITRD_DEBUG) $(INITRD_STRESS) $(FIELD) $(INITRD_FIELD) $(LOGS)
 	$(MAKE) -C userspace clean

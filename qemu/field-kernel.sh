@@ -3,50 +3,78 @@
 #
 # field-kernel.sh DIR
 #
-# The field guest's kernel: Debian's own signed linux-image-6.1.0-*-amd64,
+# The field guest's kernel: Debian 12's own signed linux-image-6.1.0-*-amd64,
 # the one linux-image-amd64 depends on today, unpatched. Its package is
-# fetched with apt-get download (no root, nothing installed on the host)
-# into DIR, once; DIR/vmlinuz is its kernel, and DIR/modroot holds its own
-# modules for the pc machine's devices (8139cp, 8139too, e1000, sym53c8xx)
-# and what they depend on, indexed by depmod, for the initramfs. The
-# package's name is in DIR/package.
+# fetched with apt-get download (nothing is installed on the host) into
+# DIR; DIR/vmlinuz is its kernel, and DIR/modroot holds its own modules for
+# the pc machine's devices (8139cp, 8139too, e1000, sym53c8xx) and what they
+# depend on, indexed by depmod, for the initramfs. DIR/package names the
+# package file and this script's hash: a new upload, or a change here,
+# unpacks again. Without the package in apt's lists, root runs
+# apt-get update once; anyone else is told to.
 set -eu
+set -o pipefail
 here=$(dirname "$0")
 . "$here/lib.sh"
 
 dir=$1
 # The drivers of the pc machine's functions, as udev would load them there.
 MODULES="8139cp 8139too e1000 sym53c8xx"
+DEPMOD=$(command -v depmod || echo /sbin/depmod)
+MODPROBE=$(command -v modprobe || echo /sbin/modprobe)
+
+# The package behind linux-image-amd64 and its candidate version.
+candidate() {
+	local pkg
+	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-6\.1\.0-[0-9]*-amd64\)$/\1/p' | head -1) || true
+	[ -n "$pkg" ] || return 1
+	printf '%s %s\n' "$pkg" "$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')"
+}
 
 mkdir -p "$dir"
 dir=$(realpath "$dir")
-pkg=$(apt-cache depends linux-image-amd64 2>/dev/null |
-	sed -n 's/^ *Depends: \(linux-image-6\.1\.0-[0-9]*-amd64\)$/\1/p' | head -1)
-[ -n "$pkg" ] || die "apt-cache knows no linux-image-6.1.0-*-amd64 behind linux-image-amd64 (apt-get update?)"
-deb=$(ls "$dir/${pkg}"_*.deb 2>/dev/null | head -1 || true)
-if [ -z "$deb" ]; then
-	say "field kernel: apt-get download $pkg"
-	(cd "$dir" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) ||
-		die "apt-get download $pkg failed"
-	deb=$(ls "$dir/${pkg}"_*.deb | head -1)
+if ! found=$(candidate); then
+	[ "$(id -u)" = 0 ] || die "apt knows no linux-image-6.1.0-*-amd64 behind linux-image-amd64; as root run: apt-get update"
+	say "field kernel: apt-get update"
+	apt-get update -q >&2
+	found=$(candidate) || die "no linux-image-6.1.0-*-amd64 behind linux-image-amd64 after apt-get update (not Debian 12?)"
 fi
-[ "$(cat "$dir/package" 2>/dev/null)" = "$(basename "$deb")" ] && [ -f "$dir/vmlinuz" ] && exit 0
+pkg=${found% *}
+version=${found#* }
+deb=$dir/${pkg}_${version//:/%3a}_amd64.deb
+if [ ! -f "$deb" ]; then
+	say "field kernel: apt-get download $pkg=$version"
+	rm -f "$dir"/linux-image-*.deb
+	log=$(cd "$dir" && apt-get download -q "$pkg=$version" 2>&1) || {
+		printf '%s\n' "$log" >&2
+		die "apt-get download $pkg=$version failed"
+	}
+	[ -f "$deb" ] || die "apt-get download left no $deb"
+fi
+stamp="$(basename "$deb") $(sha256sum "$0" | cut -d' ' -f1)"
+[ "$(cat "$dir/package" 2>/dev/null)" = "$stamp" ] && [ -f "$dir/vmlinuz" ] && exit 0
 
 say "field kernel: unpacking $(basename "$deb")"
 rm -rf "$dir/root" "$dir/modroot"
 dpkg-deb -x "$deb" "$dir/root"
 kver=$(ls "$dir/root/lib/modules")
-/sbin/depmod -b "$dir/root" "$kver"
+[ "$(printf '%s\n' "$kver" | wc -l)" = 1 ] || die "$(basename "$deb") has not one kernel version: $kver"
+"$DEPMOD" -b "$dir/root" "$kver"
 mkdir -p "$dir/modroot/lib/modules/$kver"
 cp "$dir/root/lib/modules/$kver"/modules.{order,builtin,builtin.modinfo} "$dir/modroot/lib/modules/$kver/"
 # shellcheck disable=SC2086
-for ko in $(/sbin/modprobe -a -d "$dir/root" -S "$kver" --show-depends $MODULES |
-	awk '$1 == "insmod" { print $2 }' | sort -u); do
+deps=$("$MODPROBE" -C /dev/null -a -d "$dir/root" -S "$kver" --show-depends $MODULES) ||
+	die "modprobe --show-depends $MODULES failed for $kver"
+for ko in $(printf '%s\n' "$deps" | awk '$1 == "insmod" { print $2 }' | sort -u); do
 	install -D -m 0644 "$ko" "$dir/modroot${ko#"$dir/root"}"
 done
-/sbin/depmod -b "$dir/modroot" "$kver"
+for m in $MODULES; do
+	find "$dir/modroot" -name "$m.ko" | grep -q . || die "$m.ko is not among $kver's modules"
+done
+"$DEPMOD" -b "$dir/modroot" "$kver"
 cp "$dir/root/boot/vmlinuz-$kver" "$dir/vmlinuz.tmp"
 mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
 rm -rf "$dir/root"
-basename "$deb" >"$dir/package"
-say "field kernel: $pkg ($kver), $(find "$dir/modroot" -name '*.ko' | wc -l) modules"
+printf '%s\n' "$stamp" >"$dir/package"
+say "field kernel: $pkg $version ($kver), $(find "$dir/modroot" -name '*.ko' | wc -l) modules"

@@ -89,12 +89,16 @@ ln -s "$(realpath "$(command -v udevadm)")" "$root/usr/lib/systemd/systemd-udevd
 for pkg in bats bats-support bats-assert; do
 	copy_package "$pkg"
 done
-install -D -m 0644 /usr/lib/udev/rules.d/80-drivers.rules "$root/usr/lib/pci-mwi/80-drivers.rules"
+# Debian's 80-drivers.rules, from the udev package wherever it put it.
+rules=$(dpkg -L udev | grep -m1 '/rules\.d/80-drivers\.rules$') ||
+	die "udev's 80-drivers.rules not found (dpkg -L udev)"
+install -D -m 0644 "$rules" "$root/usr/lib/pci-mwi/80-drivers.rules"
 if [ -d "$modroot/lib/modules" ]; then
 	mkdir -p "$root/lib/modules"
 	cp -a "$modroot/lib/modules/." "$root/lib/modules/"
 fi
-kver=$(ls "$root/lib/modules" 2>/dev/null | head -1)
+kver=$(ls "$root/lib/modules" 2>/dev/null || true)
+[ "$(printf '%s\n' "$kver" | grep -c .)" -le 1 ] || die "$modroot holds more than one kernel: $kver"
 for file in "$@"; do
 	case "$file" in
 	*.ko)
@@ -113,7 +117,7 @@ for file in "$@"; do
 	esac
 done
 
-[ -z "$kver" ] || /sbin/depmod -b "$root" "$kver"
+[ -z "$kver" ] || "$(command -v depmod || echo /sbin/depmod)" -b "$root" "$kver"
 
 cp "$testdir"/*.bats "$root/tests/"
 install -D -m 0644 "$testdir/helpers.bash" "$root/usr/lib/bats/pci-mwi/load.bash"

@@ -53,11 +53,13 @@ e1000_slot() {
 }
 
 @test "mwictl list's driver is lspci -vv's 'Kernel driver in use' for every function" {
-	local slot driver want
+	local slot driver want rows
+	rows=$(mwictl -q list -n | awk 'NR > 1 { print $1, $3 }')
+	assert_equal "$(printf '%s\n' "$rows" | wc -l)" "$(pci_slots | wc -l)"
 	while read -r slot driver; do
 		want=$(lspci -vv -s "$slot" | sed -n 's/^\tKernel driver in use: //p')
 		assert_equal "$slot $driver" "$slot ${want:--}"
-	done < <(mwictl -q list -n | awk 'NR > 1 { print $1, $3 }')
+	done <<<"$rows"
 }
 
 @test "mwictl get and list read MWI from config space and agree with lspci -vv's MemWINV on every function" {

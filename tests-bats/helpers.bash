@@ -383,6 +383,17 @@ mwi_trace_events() {
 	sed -n 's/^.* pci_mwi_request: //p' "$TRACEFS/trace"
 }
 
+# The traced events are exactly the regular expressions given, in order.
+assert_events() {
+	local i=0 re
+	run mwi_trace_events
+	assert_equal "events: ${#lines[@]}" "events: $#"
+	for re in "$@"; do
+		assert_line --index "$i" --regexp "^$re\$"
+		i=$((i + 1))
+	done
+}
+
 # The hitcount of the $MWI_HIST entry for slot $1, a requester matching the
 # extended regex $2 and new $3; 0 when there is no such entry.
 mwi_hist_count() {

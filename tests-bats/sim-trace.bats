@@ -25,16 +25,6 @@ API_REQUESTER='sim_call_api\+0x[0-9a-f]+/0x[0-9a-f]+ \[pci_mwi_sim\]'
 
 # assert_events REGEX...: the recorded events are exactly one per
 # argument, in order, each matching its extended regex as a whole line.
-assert_events() {
-	local i=0 re
-	run mwi_trace_events
-	assert_equal "events: ${#lines[@]}" "events: $#"
-	for re in "$@"; do
-		assert_line --index "$i" --regexp "^$re\$"
-		i=$((i + 1))
-	done
-}
-
 @test "set, try_set and clear through the api hook trace one event each, with sim_call_api as the requester" {
 	sim_api "$slot" set
 	sim_api "$slot" try_set

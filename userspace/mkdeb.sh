@@ -9,8 +9,9 @@
 # --pedantic on all it built (the .changes: the source package, the binary
 # one, its debug symbols and the .buildinfo); any error, warning or pedantic
 # tag fails. The work happens in a directory of its own under OUTDIR,
-# removed at the end; OUTDIR receives the .deb, .buildinfo, .changes and
-# build.log (and the .dsc and source tarball), and nothing in it that mkdeb.sh did not write is touched.
+# removed at the end; OUTDIR receives the .deb, .dsc, source tarball,
+# .buildinfo, .changes and build.log, and nothing in it that mkdeb.sh did
+# not write is touched.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 outdir=$(realpath -m "$1")

@@ -282,7 +282,7 @@ static int set_without_attr(const struct opts *o, const struct dev *d, int on)
 /*
  * The errno a write to @d's mwi would get, without writing: EACCES or EPERM
  * as the kernel checks permission first, then EBUSY while a driver is bound
- * (read by lib_fill()), whatever the state asked for.
+ * (read by lib_driver()), whatever the state asked for.
  */
 static int predict_write(const struct opts *o, const struct dev *d)
 {
@@ -355,7 +355,7 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	const char *why;
 
 	if (!o->quiet || o->dry_run || o->rebind) {
-		lib_fill(d, 0);
+		lib_driver(d, 0);
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
 			return set_without_attr(o, d, on);
@@ -382,7 +382,7 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	}
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
-		lib_fill(d, LIB_AGAIN);
+		lib_driver(d, 1);
 	fprintf(stderr, "mwictl: %s: %s%s%s%s: MWI unchanged (unbind it first, or --rebind)\n",
 		d->slot, why,
 		d->driver[0] ? " (" : "", d->driver, d->driver[0] ? ")" : "");

@@ -118,8 +118,8 @@ struct pci_filter;
 void lib_init(const struct opts *o);
 int lib_scan(const char *root, struct dev **devs, size_t *n);
 #define LIB_EXT		0x1		/* programming interface and revision (--json) */
-#define LIB_AGAIN	0x2		/* read again, not from libpci's cache */
 void lib_fill(struct dev *d, unsigned int what);
+void lib_driver(struct dev *d, int again);
 struct pci_filter *lib_filter(const char *spec, int slot, const char **err);
 int lib_match(struct pci_filter *f, struct dev *d);
 void lib_filter_free(struct pci_filter *f);

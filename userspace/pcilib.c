@@ -48,7 +48,11 @@ static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
 	va_end(ap);
 }
 
-/* Set "PARAM=VALUE" as lspci's -O does; dies on an unknown PARAM. */
+/*
+ * Set "PARAM=VALUE" as lspci's -O does; dies on an unknown PARAM, and on
+ * sysfs.path: the functions must be listed from the tree whose mwi files are
+ * read and written, which --sysfs names.
+ */
 static void set_param(char *arg)
 {
 	char *eq = strchr(arg, '='), name[64];
@@ -58,6 +62,8 @@ static void set_param(char *arg)
 		die("-O '%s': expected PARAM=VALUE", arg);
 	memcpy(name, arg, len);
 	name[len] = '\0';
+	if (!strcmp(name, "sysfs.path"))
+		die("-O '%s': give the sysfs tree with --sysfs DIR", arg);
 	if (pci_set_param(pacc, name, eq + 1))
 		die("-O '%s': unknown parameter '%s' (see lspci -O help)", arg, name);
 }
@@ -175,8 +181,7 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 /*
  * IDs, class and driver of @d through pci_fill_info(), and with LIB_EXT the
  * programming interface and revision too (libpci reads one file more per
- * function for them: --json only); with LIB_AGAIN read again from sysfs (a
- * driver may have been bound or unbound since).
+ * function for them: --json only).
  */
 void lib_fill(struct dev *d, unsigned int what)
 {
@@ -184,13 +189,26 @@ void lib_fill(struct dev *d, unsigned int what)
 	const char *driver;
 
 	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_DRIVER |
-		      (what & LIB_EXT ? PCI_FILL_CLASS_EXT : 0) |
-		      (what & LIB_AGAIN ? PCI_FILL_RESCAN : 0));
+		      (what & LIB_EXT ? PCI_FILL_CLASS_EXT : 0));
 	d->vendor = p->vendor_id;
 	d->device = p->device_id;
 	d->class = p->device_class << 8 | (what & LIB_EXT ? p->prog_if : 0);
 	d->revision = what & LIB_EXT ? p->rev_id : -1;
 	driver = pci_get_string_property(p, PCI_FILL_DRIVER);
+	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
+}
+
+/*
+ * Only the driver of @d, read again from sysfs with @again: what on and off
+ * need. libpci treats a missing driver link as no driver, so a function that
+ * has gone since the scan leaves the write to report it (exit 2).
+ */
+void lib_driver(struct dev *d, int again)
+{
+	const char *driver;
+
+	pci_fill_info(d->p, PCI_FILL_DRIVER | (again ? PCI_FILL_RESCAN : 0));
+	driver = pci_get_string_property(d->p, PCI_FILL_DRIVER);
 	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
 }
 

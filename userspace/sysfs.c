@@ -23,15 +23,12 @@
 
 #define DEVICES "bus/pci/devices"
 
-/*
- * @root/bus/pci/devices, then /@slot and /@name when not NULL, into @buf;
- * -1 when it does not fit.
- */
+/* @root/bus/pci/devices/@slot, then /@name when not NULL, into @buf; -1 when it does not fit. */
 static int dev_path(char *buf, size_t size, const char *root, const char *slot,
 		    const char *name)
 {
-	int len = snprintf(buf, size, "%s/" DEVICES "%s%s%s%s", root,
-			   slot ? "/" : "", slot ? slot : "", name ? "/" : "", name ? name : "");
+	int len = snprintf(buf, size, "%s/" DEVICES "/%s%s%s", root, slot,
+			   name ? "/" : "", name ? name : "");
 
 	return len < 0 || (size_t)len >= size ? -1 : 0;
 }

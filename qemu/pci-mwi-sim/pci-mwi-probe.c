@@ -13,8 +13,7 @@
 #include <linux/module.h>
 #include <linux/pci.h>
 
-#define SIM_VENDOR		0x1b36	/* pci-mwi-sim's */
-#define SIM_DEVICE_ACCEPTS	0xe000
+#define SIM_DEVICE_ACCEPTS	0xe000	/* pci-mwi-sim's "accepts" */
 
 static ssize_t mwi_probe_result_show(struct device *dev, struct device_attribute *attr,
 				     char *buf)
@@ -48,7 +47,7 @@ static int mwi_probe_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 }
 
 static const struct pci_device_id mwi_probe_ids[] = {
-	{ PCI_DEVICE(SIM_VENDOR, SIM_DEVICE_ACCEPTS) },
+	{ PCI_DEVICE(PCI_VENDOR_ID_REDHAT, SIM_DEVICE_ACCEPTS) },
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, mwi_probe_ids);

@@ -81,8 +81,9 @@ setup() {
 	run --separate-stderr mwictl list -s 02.0
 	assert_failure 6
 	assert_equal "$stderr" "mwictl: Cannot open $(dev_dir 0000:00:02.0)/vendor: No such file or directory"
-	run lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
+	run --separate-stderr lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
 	assert_failure
+	assert_equal "$stderr" "lspci: Cannot open $(dev_dir 0000:00:02.0)/vendor: No such file or directory"
 }
 
 @test "garbage in vendor, device and class files reads as lspci reads it" {
@@ -98,8 +99,9 @@ setup() {
 	run --separate-stderr mwictl list -n
 	assert_failure 6
 	assert_equal "$stderr" "mwictl: sysfs_scan: Couldn't parse entry name not-a-slot"
-	run lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
+	run --separate-stderr lspci -A linux-sysfs -O "sysfs.path=$ROOT/bus/pci"
 	assert_failure
+	assert_equal "$stderr" "lspci: sysfs_scan: Couldn't parse entry name not-a-slot"
 }
 
 @test "a missing sysfs tree is an I/O error (exit 6) naming the directory" {

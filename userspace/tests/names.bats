@@ -71,3 +71,9 @@ setup() {
 	assert_equal "$status" 1
 	assert_equal "$stderr" "mwictl: -O 'no.such=1': unknown parameter 'no.such' (see lspci -O help)"
 }
+
+@test "-O sysfs.path is refused with exit 1 naming --sysfs: listing and writing use one tree" {
+	run --separate-stderr mwictl -O "sysfs.path=$BATS_TEST_TMPDIR/other" list
+	assert_failure 1
+	assert_equal "$stderr" "mwictl: -O 'sysfs.path=$BATS_TEST_TMPDIR/other': give the sysfs tree with --sysfs DIR"
+}

@@ -38,4 +38,5 @@ setup() {
 	run "$here/mkdeb.sh" "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/pedantic.tar.gz"
 	assert_failure
 	assert_output --partial "P: mwictl source: silent-on-rules-requiring-root"
+	refute_output --regexp '^(E|W): '
 }
