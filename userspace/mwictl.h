@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#define MWICTL_VERSION "2.1"
+#define MWICTL_VERSION "3.0"
 
 /* The "version" of the --json output; raised on an incompatible change. */
 #define MWICTL_JSON_VERSION 4
