@@ -47,7 +47,6 @@ struct pci_dev;
 struct dev {
 	struct pci_dev *p;		/* libpci's */
 	char slot[24];			/* domain:bus:dev.fn as in sysfs */
-	int domain, bus, devnum, func;
 	/* from libpci, after lib_fill() */
 	int vendor, device, class;	/* class has the programming interface (LIB_EXT) */
 	int revision;			/* -1 without LIB_EXT */

@@ -125,16 +125,17 @@ int lib_match(struct pci_filter *f, struct dev *d)
 	return pci_filter_match(f, d->p);
 }
 
+/* lspci's order: domain, bus, device, function, from libpci's own fields. */
 static int dev_cmp(const void *a, const void *b)
 {
-	const struct dev *x = a, *y = b;
+	const struct pci_dev *x = ((const struct dev *)a)->p, *y = ((const struct dev *)b)->p;
 
 	if (x->domain != y->domain)
 		return x->domain < y->domain ? -1 : 1;
 	if (x->bus != y->bus)
 		return x->bus - y->bus;
-	if (x->devnum != y->devnum)
-		return x->devnum - y->devnum;
+	if (x->dev != y->dev)
+		return x->dev - y->dev;
 	return x->func - y->func;
 }
 
@@ -164,10 +165,6 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 		return -ENOMEM;
 	for (p = pacc->devices, cnt = 0; p; p = p->next, cnt++) {
 		v[cnt].p = p;
-		v[cnt].domain = p->domain;
-		v[cnt].bus = p->bus;
-		v[cnt].devnum = p->dev;
-		v[cnt].func = p->func;
 		snprintf(v[cnt].slot, sizeof(v[cnt].slot), "%04x:%02x:%02x.%d",
 			 (unsigned int)p->domain, p->bus, p->dev, p->func);
 		v[cnt].mwi = v[cnt].cls_bytes = -1;
@@ -178,6 +175,14 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 	return 0;
 }
 
+/* The driver libpci read for @d into d->driver, "" when none is bound. */
+static void copy_driver(struct dev *d)
+{
+	const char *driver = pci_get_string_property(d->p, PCI_FILL_DRIVER);
+
+	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
+}
+
 /*
  * IDs, class and driver of @d through pci_fill_info(), and with LIB_EXT the
  * programming interface and revision too (libpci reads one file more per
@@ -186,7 +191,6 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 void lib_fill(struct dev *d, unsigned int what)
 {
 	struct pci_dev *p = d->p;
-	const char *driver;
 
 	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_DRIVER |
 		      (what & LIB_EXT ? PCI_FILL_CLASS_EXT : 0));
@@ -194,8 +198,7 @@ void lib_fill(struct dev *d, unsigned int what)
 	d->device = p->device_id;
 	d->class = p->device_class << 8 | (what & LIB_EXT ? p->prog_if : 0);
 	d->revision = what & LIB_EXT ? p->rev_id : -1;
-	driver = pci_get_string_property(p, PCI_FILL_DRIVER);
-	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
+	copy_driver(d);
 }
 
 /*
@@ -205,11 +208,8 @@ void lib_fill(struct dev *d, unsigned int what)
  */
 void lib_driver(struct dev *d, int again)
 {
-	const char *driver;
-
 	pci_fill_info(d->p, PCI_FILL_DRIVER | (again ? PCI_FILL_RESCAN : 0));
-	driver = pci_get_string_property(d->p, PCI_FILL_DRIVER);
-	snprintf(d->driver, sizeof(d->driver), "%s", driver ? driver : "");
+	copy_driver(d);
 }
 
 /*
