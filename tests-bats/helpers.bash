@@ -394,6 +394,32 @@ assert_events() {
 	done
 }
 
+PRINTK_EVENT=$TRACEFS/events/printk/console
+
+# Empty the trace buffer and record every kernel message (printk:console)
+# from now on.
+console_trace_start() {
+	echo 0 >"$PRINTK_EVENT/enable"
+	: >"$TRACEFS/trace"
+	echo 1 >"$PRINTK_EVENT/enable"
+}
+
+# Stop recording kernel messages; the buffer stays to be read.
+console_trace_stop() {
+	[ ! -e "$PRINTK_EVENT/enable" ] || echo 0 >"$PRINTK_EVENT/enable"
+}
+
+# The preemption depth recorded with every kernel message that contains
+# $1, one a line: the fourth of the trace's flag characters ("d..1."), "."
+# for none, else the depth in hex. Only a kernel that counts preemption
+# (CONFIG_PREEMPT_COUNT, which DEBUG_ATOMIC_SLEEP selects) counts a held
+# spinlock in it.
+console_preempt_depths() {
+	MSG="$1" awk 'index($0, " console: ") && index($0, ENVIRON["MSG"]) &&
+		match($0, /\] [^ ]+ /) { print substr($0, RSTART + 5, 1) }' \
+		"$TRACEFS/trace"
+}
+
 # The hitcount of the $MWI_HIST entry for slot $1, a requester matching the
 # extended regex $2 and new $3; 0 when there is no such entry.
 mwi_hist_count() {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# Nothing is printed under pci_lock: a console write can take milliseconds,
+# and pci_lock is a raw spinlock taken with interrupts off around every
+# config access of the machine. The one message of the locked PCI_COMMAND
+# update, "cannot restore PCI_COMMAND", is printed after the unlock.
+#
+# Seen through the printk:console trace event, which records the
+# preemption depth of the context that printed: on this kernel
+# (DEBUG_ATOMIC_SLEEP selects PREEMPT_COUNT) a held spinlock adds one to
+# it. The warning must have the depth of a message written to /dev/kmsg
+# by the shell, not one more. On the other guests' kernels preemption is
+# not counted and both would read the same whatever the lock, so this file
+# runs on the stress guest only.
+
+setup() {
+	bats_load_library pci-mwi
+	tracefs_mount
+	[ -d "$PRINTK_EVENT" ] || fail "no $PRINTK_EVENT: this kernel has no tracing"
+	sim_load
+	slot=$(sim_slot accepts)
+}
+
+teardown() {
+	console_trace_stop
+	: >"$TRACEFS/trace"
+	sim_unload
+}
+
+REFERENCE="pci-mwi test: a message from process context"
+
+@test "the warning that PCI_COMMAND cannot be put back is printed with pci_lock released" {
+	# COMMAND: the read and the write pass, the read-back fails, and
+	# so does the write that would put the old value back.
+	sim_knob "$slot" fail_code set_failed
+	sim_knob "$slot" fail_where 4
+	sim_knob "$slot" fail_after 2
+	sim_knob "$slot" fail_reads 1
+	sim_knob "$slot" fail_writes 1
+	console_trace_start
+	echo "$REFERENCE" >/dev/kmsg
+	run write_mwi "$slot" '1\n'
+	console_trace_stop
+	assert_failure
+	assert_output --partial "Input/output error"
+	run console_preempt_depths "$REFERENCE"
+	assert_output --regexp '^[1-9a-f]$'
+	reference=$output
+	run console_preempt_depths "cannot restore PCI_COMMAND"
+	assert_output "$reference"
+}
