@@ -446,17 +446,40 @@ udevd_start() {
 	return 1
 }
 
-# Ask systemd-udevd to exit and wait until it and its workers are gone;
-# one that does not go within 10 s is killed, and the caller fails.
+# The pids of systemd-udevd and its workers that have not exited, one per
+# line. The guest has no procps (busybox has no pgrep), so /proc is read
+# directly: "PID (COMM) STATE ...", where a zombie's STATE is Z.
+udevd_pids() {
+	local stat line name state
+	for stat in /proc/[0-9]*/stat; do
+		read -r line <"$stat" 2>/dev/null || continue
+		name=${line#*\(}
+		name=${name%\) *}
+		state=${line##*\) }
+		state=${state%% *}
+		case "$name" in
+		systemd-udevd | "(udev-worker)") ;;
+		*) continue ;;
+		esac
+		[ "$state" != Z ] || continue
+		echo "${line%% *}"
+	done
+}
+
+# Ask systemd-udevd to exit and wait until it and its workers are gone, so
+# that none of them handles the next test's "add" events; one that does
+# not go within 10 s is killed, and the caller fails.
 udevd_stop() {
-	local i
+	local i pids
 	udevadm control --exit 2>/dev/null || true
 	for ((i = 0; i < 100; i++)); do
-		pgrep -x systemd-udevd >/dev/null || return 0
+		pids=$(udevd_pids)
+		[ -n "$pids" ] || return 0
 		sleep 0.1
 	done
-	pkill -KILL -x systemd-udevd || true
-	echo "systemd-udevd did not exit within 10 s; killed" >&2
+	# shellcheck disable=SC2086 # one pid per word
+	kill -KILL $pids 2>/dev/null || true
+	echo "systemd-udevd did not exit within 10 s; killed $pids" >&2
 	return 1
 }
 
