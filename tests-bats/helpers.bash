@@ -411,9 +411,11 @@ console_trace_stop() {
 
 # The preemption depth recorded with every kernel message that contains
 # $1, one a line: the fourth of the trace's flag characters ("d..1."), "."
-# for none, else the depth in hex. Only a kernel that counts preemption
-# (CONFIG_PREEMPT_COUNT, which DEBUG_ATOMIC_SLEEP selects) counts a held
-# spinlock in it.
+# for none, else the depth in hex. The event is recorded in the context
+# that called printk(). On a kernel that counts preemption but is not
+# preemptible (PREEMPT_COUNT without PREEMPTION: the stress kernel) the
+# tracepoint's own preempt_disable() is counted, so a message from process
+# context reads 1, and every spinlock held by the caller adds one.
 console_preempt_depths() {
 	MSG="$1" awk 'index($0, " console: ") && index($0, ENVIRON["MSG"]) &&
 		match($0, /\] [^ ]+ /) { print substr($0, RSTART + 5, 1) }' \
@@ -452,7 +454,7 @@ udevd_start() {
 udevd_pids() {
 	local stat line name state
 	for stat in /proc/[0-9]*/stat; do
-		read -r line <"$stat" 2>/dev/null || continue
+		{ read -r line <"$stat"; } 2>/dev/null || continue
 		name=${line#*\(}
 		name=${name%\) *}
 		state=${line##*\) }
@@ -479,7 +481,7 @@ udevd_stop() {
 	done
 	# shellcheck disable=SC2086 # one pid per word
 	kill -KILL $pids 2>/dev/null || true
-	echo "systemd-udevd did not exit within 10 s; killed $pids" >&2
+	echo "systemd-udevd did not exit within 10 s; killed ${pids//$'\n'/ }" >&2
 	return 1
 }
 
