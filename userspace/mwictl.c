@@ -217,6 +217,20 @@ static int errno_code(int err, int on, const char **why)
 	}
 }
 
+/*
+ * Report a failed write of @on to @d on standard error, "SLOT: [DOING: ]WHY",
+ * and return its exit code.
+ */
+static int write_failed(const struct dev *d, int on, int err, const char *doing)
+{
+	const char *why;
+	int code = errno_code(err, on, &why);
+
+	fprintf(stderr, "mwictl: %s: %s%s%s\n", d->slot, doing ? doing : "",
+		doing ? ": " : "", why);
+	return code;
+}
+
 /* A state that cannot be read is an I/O error (6), or 4 when access is denied. */
 static int cmd_get(const struct opts *o, struct selection *s)
 {
@@ -301,18 +315,15 @@ static int predict_write(const struct opts *o, const struct dev *d)
  */
 static int set_rebind(const struct opts *o, struct dev *d, int on)
 {
-	const char *word = on ? "on" : "off", *why;
-	char driver[sizeof(d->driver)];
+	const char *word = on ? "on" : "off";
+	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16];
 	int err, berr, code = EXIT_OK;
 
 	snprintf(driver, sizeof(driver), "%s", d->driver);
 	/* never restart a device for a write that would be refused */
 	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
-	if (err) {
-		code = errno_code(err, on, &why);
-		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
-		return code;
-	}
+	if (err)
+		return write_failed(d, on, err, NULL);
 	if (o->dry_run) {
 		if (!o->quiet)
 			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
@@ -321,17 +332,14 @@ static int set_rebind(const struct opts *o, struct dev *d, int on)
 	}
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {
-		code = errno_code(err, on, &why);
-		fprintf(stderr, "mwictl: %s: cannot unbind %s: %s\n", d->slot, driver, why);
-		return code;
+		snprintf(doing, sizeof(doing), "cannot unbind %s", driver);
+		return write_failed(d, on, err, doing);
 	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
-	if (err) {
-		code = errno_code(err, on, &why);
-		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
-	}
+	if (err)
+		code = write_failed(d, on, err, NULL);
 	if (berr) {
 		fprintf(stderr, "mwictl: %s: %s did not bind again: %s\n", d->slot, driver,
 			strerror(berr));
@@ -375,11 +383,9 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	}
 	if (err == ENOENT)
 		err = ENODEV;
+	if (err != EBUSY)
+		return write_failed(d, on, err, NULL);
 	code = errno_code(err, on, &why);
-	if (err != EBUSY) {
-		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
-		return code;
-	}
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
 		lib_driver(d, 1);
