@@ -4,9 +4,9 @@
 # mutants.sh KSRC BUILD
 #
 # "make check-mutants": prove that the tests have teeth. Each
-# qemu/mutants/*.patch is a one-line fault in the patched tree; its header
-# names the promise it breaks, the guests to boot and the test files to run
-# there:
+# qemu/mutants/*.patch is a small fault (a line changed or moved) in the
+# patched tree; its header names the promise it breaks, the guests to boot
+# and the test files to run there:
 #   # promise: ...
 #   # guests: sim
 #   # tests: sim-sysfs.bats sim-faults.bats

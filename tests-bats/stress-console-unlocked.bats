@@ -9,7 +9,7 @@
 # (DEBUG_ATOMIC_SLEEP selects PREEMPT_COUNT) a held spinlock adds one to
 # it. The warning must have the depth of a message written to /dev/kmsg
 # by the shell (1: the tracepoint's own), not one more. On the other
-# guests' kernels preemption is not counted and both would read the same
+# patched guests' kernels preemption is not counted and both would read the same
 # whatever the lock, so this file runs on the stress guest only.
 
 setup() {
