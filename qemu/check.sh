@@ -27,7 +27,8 @@
 #
 # Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
 # kernel-patches/), TESTS_EXTRA (a directory of *.bats files to run in the
-# same guests; ONLY_EXTRA=1 runs only those), HOST_CHECKS, FORCE and CI.
+# guests with QEMU's devices: pc, q35, nodebugfs; ONLY_EXTRA=1 runs only
+# those, and boots no other guest), HOST_CHECKS, FORCE and CI.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -388,6 +389,22 @@ extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA") ||
 		harness_failure TESTS_EXTRA "$TESTS_EXTRA has no *.bats files"
+fi
+# TESTS_EXTRA runs on the guests with QEMU's devices (qemu/init): with
+# ONLY_EXTRA=1 the others would run nothing, so they are not booted.
+if [ "${ONLY_EXTRA:-0}" = 1 ]; then
+	[ -n "${TESTS_EXTRA:-}" ] ||
+		harness_failure ONLY_EXTRA "ONLY_EXTRA=1 runs only TESTS_EXTRA, and TESTS_EXTRA is not set"
+	extra_machines=()
+	for machine in "$@"; do
+		case "$machine" in
+		pc | q35 | nodebugfs) extra_machines+=("$machine") ;;
+		*) printf '# guest %s: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on pc, q35 and nodebugfs\n' "$machine" ;;
+		esac
+	done
+	[ $# = 0 ] || [ ${#extra_machines[@]} != 0 ] ||
+		harness_failure ONLY_EXTRA "none of the guests $* runs TESTS_EXTRA (pc, q35 and nodebugfs do)"
+	set -- "${extra_machines[@]}"
 fi
 declare -A cached=() keys=()
 for machine in "$@"; do

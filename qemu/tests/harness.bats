@@ -28,6 +28,29 @@ setup() {
 	assert_last_line '1 passed, 1 failed'
 }
 
+@test "ONLY_EXTRA=1 boots only the guests that run TESTS_EXTRA and names the others as not booted" {
+	extra_dir pass
+	ONLY_EXTRA=1 TESTS_EXTRA=$EXTRA run_check sim pc stress field
+	assert_success
+	assert_equal "$(starts)" 1
+	assert_line '# guest sim: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on pc, q35 and nodebugfs'
+	assert_line --partial '# guest field: not booted'
+	assert_last_line '1 passed, 0 failed'
+}
+
+@test "ONLY_EXTRA=1 without TESTS_EXTRA, or with no guest that runs it, is a named failure" {
+	ONLY_EXTRA=1 run_check pc
+	assert_failure
+	assert_line --partial 'not ok - ONLY_EXTRA: ONLY_EXTRA=1 runs only TESTS_EXTRA'
+	extra_dir pass
+	rm -f "$FAKE_LOG"
+	ONLY_EXTRA=1 TESTS_EXTRA=$EXTRA run_check sim stress
+	assert_failure
+	assert_line 'not ok - ONLY_EXTRA: none of the guests sim stress runs TESTS_EXTRA (pc, q35 and nodebugfs do)'
+	assert_equal "$(starts)" 0
+	assert_last_line '0 passed, 1 failed'
+}
+
 @test "no machines at all ends with a zero summary and success" {
 	run_check
 	assert_success
