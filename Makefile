@@ -1,27 +1,44 @@
 # pci-mwi: kernel series, guest harness and tests.
-#   make check   build everything needed and run every test in every guest
-#   make run     boot the pc guest with a shell (CMD='...' runs one command)
-#   make check-debug   every guest test on the KASAN + lockdep kernel
-#   make check-bisect  build and boot the kernel after every patch of the series
-#   make check-mutants apply each one-line fault of qemu/mutants/ and show the test that kills it
+#   make check   build both trees and run every test: every guest on 6.12, pc and sim on 6.1
+#   make run     boot the pc guest with a shell (CMD='...' runs one command; KVER=6.1 the backport)
+#   make check-debug   every guest test on the KASAN + lockdep kernel (of KVER)
+#   make check-bisect  build and boot the kernel after every patch of the series (of KVER)
+#   make check-mutants apply each small fault of qemu/mutants/ and show the test that kills it (KVER's tree)
+#   make series-diff   show how the two trees' series differ, patch by patch
 #   make bench   measure config accesses, command times and the build loop
 
+# The trees: Debian's linux-source-6.12 (the primary, closest to mainline)
+# and linux-source-6.1 (the backport). KVER picks the tree every target
+# but "check" works on; "check" runs TREES, the first with MACHINES and
+# the others with the guests of MACHINES that BACKPORT_MACHINES names.
+KVERS       := 6.12 6.1
+KVER        ?= $(firstword $(KVERS))
+TREES       ?= $(KVERS)
+BACKPORT_MACHINES ?= pc sim
+$(if $(filter-out 1,$(words $(KVER))),$(error KVER='$(KVER)': one of $(KVERS)))
+$(if $(filter $(KVER),$(KVERS)),,$(error KVER='$(KVER)': one of $(KVERS)))
+$(foreach t,$(TREES),$(if $(filter $(t),$(KVERS)),,$(error TREES: '$(t)' is not one of $(KVERS))))
+
 BUILD       ?= $(CURDIR)/build
-KSRC        := $(BUILD)/linux
-KOBJ        := $(BUILD)/kobj
-KOBJ_NODEBUGFS := $(BUILD)/kobj-nodebugfs
-KOBJ_DEBUG  := $(BUILD)/kobj-debug
-KOBJ_STRESS := $(BUILD)/kobj-stress
-KOBJ_W1     := $(BUILD)/kobj-w1
-LOGS        := $(BUILD)/logs
+# Everything built from a tree lives under its version: both trees'
+# sources, kernels, modules, initramfs, ccache and logs side by side.
+TREE        := $(BUILD)/$(KVER)
+KSRC        := $(TREE)/linux
+KOBJ        := $(TREE)/kobj
+KOBJ_NODEBUGFS := $(TREE)/kobj-nodebugfs
+KOBJ_DEBUG  := $(TREE)/kobj-debug
+KOBJ_STRESS := $(TREE)/kobj-stress
+KOBJ_W1     := $(TREE)/kobj-w1
+LOGS        := $(BUILD)/logs/$(KVER)
 KERNEL      := $(KOBJ)/arch/x86/boot/bzImage
 KERNEL_NODEBUGFS := $(KOBJ_NODEBUGFS)/arch/x86/boot/bzImage
 KERNEL_DEBUG := $(KOBJ_DEBUG)/arch/x86/boot/bzImage
 KERNEL_STRESS := $(KOBJ_STRESS)/arch/x86/boot/bzImage
-INITRD_DEBUG := $(BUILD)/initramfs-debug.cpio
-INITRD_STRESS := $(BUILD)/initramfs-stress.cpio
-INITRD      := $(BUILD)/initramfs.cpio
-# The field guest: Debian's stock kernel (qemu/field-kernel.sh), unpatched.
+INITRD_DEBUG := $(TREE)/initramfs-debug.cpio
+INITRD_STRESS := $(TREE)/initramfs-stress.cpio
+INITRD      := $(TREE)/initramfs.cpio
+# The field guest: Debian 12's stock kernel (qemu/field-kernel.sh),
+# unpatched, whatever KVER is.
 FIELD       := $(BUILD)/field
 KERNEL_FIELD := $(FIELD)/vmlinuz
 INITRD_FIELD := $(BUILD)/initramfs-field.cpio
@@ -33,23 +50,23 @@ TIMEOUT_CHECK_DEBUG ?= 3000
 TESTS_EXTRA ?=
 CMD         ?=
 
-PATCHDIR    := $(CURDIR)/kernel-patches
+PATCHDIR    := $(CURDIR)/kernel-patches/$(KVER)
 
-export ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR KOBJ_W1 \
+export KVER ACCEL TIMEOUT TIMEOUT_DEBUG TESTS_EXTRA KERNEL KERNEL_NODEBUGFS KERNEL_DEBUG INITRD INITRD_DEBUG KSRC PATCHDIR KOBJ_W1 \
 	KOBJ KOBJ_NODEBUGFS KERNEL_STRESS INITRD_STRESS KERNEL_FIELD INITRD_FIELD
 
 MWICTL      := userspace/mwictl
-SIMDIR      := $(BUILD)/pci-mwi-sim
+SIMDIR      := $(TREE)/pci-mwi-sim
 # The emulator, and the driver for its functions that udev loads by modalias.
 SIM         := $(SIMDIR)/pci-mwi-sim.ko $(SIMDIR)/pci-mwi-probe.ko
-SIMDIR_DEBUG := $(BUILD)/pci-mwi-sim-debug
+SIMDIR_DEBUG := $(TREE)/pci-mwi-sim-debug
 SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko $(SIMDIR_DEBUG)/pci-mwi-probe.ko
-SIMDIR_STRESS := $(BUILD)/pci-mwi-sim-stress
+SIMDIR_STRESS := $(TREE)/pci-mwi-sim-stress
 SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko $(SIMDIR_STRESS)/pci-mwi-probe.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash userspace/tests/list-names.awk $(MWICTL)
 
-.PHONY: all check check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
+.PHONY: all check check-tree series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
 
 all: kernel modules userspace initramfs
 
@@ -59,7 +76,7 @@ help:
 deps:
 	@qemu/install-deps.sh
 
-# Pristine linux-source-6.1 plus kernel-patches/, re-applied when they change.
+# Pristine linux-source-$(KVER) plus kernel-patches/$(KVER)/, re-applied when they change.
 kernel-tree: deps
 	@qemu/prepare-tree.sh $(KSRC) $(PATCHDIR)
 
@@ -129,9 +146,21 @@ $(INITRD_FIELD): $(GUEST_FILES) $(KERNEL_FIELD) $(FIELD)/package
 initramfs-field: kernel-field userspace
 	@$(MAKE) -s --no-print-directory $(INITRD_FIELD)
 
-check: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress \
+# Every tree of TREES in turn (qemu/check-trees.sh runs check-tree for
+# each), then one summary of all.
+check: deps
+	@qemu/check-trees.sh $(BUILD)/logs '$(MACHINES)' '$(BACKPORT_MACHINES)' $(TREES)
+
+# One tree's guests and host checks. The struct pci_dev check needs the
+# CONFIG_DEBUG_FS=n kernel, built only for a nodebugfs guest.
+check-tree: kernel modules userspace initramfs \
+	$(if $(filter nodebugfs,$(MACHINES)),kernel-nodebugfs) \
+	$(if $(filter stress,$(MACHINES)),initramfs-stress) \
 	$(if $(filter field,$(MACHINES)),initramfs-field)
-	@qemu/check.sh $(LOGS) $(MACHINES)
+	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(MACHINES)),$(KOBJ_NODEBUGFS)) qemu/check.sh $(LOGS) $(MACHINES)
+
+series-diff:
+	@qemu/series-diff.sh $(addprefix $(CURDIR)/kernel-patches/,$(KVERS))
 
 check-debug: initramfs-debug userspace
 	@DEBUG_KERNEL=1 TIMEOUT_DEBUG=$(TIMEOUT_CHECK_DEBUG) qemu/check.sh $(LOGS)/debug pc q35 sim stress
@@ -143,13 +172,15 @@ bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress init
 	@qemu/bench.sh $(BUILD)
 
 check-mutants: kernel-tree userspace
-	@qemu/mutants.sh $(KSRC) $(BUILD)
+	@qemu/mutants.sh $(KSRC) $(TREE)
 
 check-bisect: kernel-tree
-	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(BUILD)/bisect $(BUILD)/kobj-bisect $(LOGS)/bisect
+	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(TREE)/bisect $(TREE)/kobj-bisect $(LOGS)/bisect
 
+# Both trees' build output; the extracted sources and their ccache stay.
 clean:
-	rm -rf $(KOBJ) $(KOBJ_NODEBUGFS) $(KOBJ_DEBUG) $(KOBJ_STRESS) $(KOBJ_W1) $(BUILD)/kobj-bisect $(BUILD)/kobj-w1-bisect \
-		$(BUILD)/kobj-mutant $(SIMDIR) $(SIMDIR_DEBUG) $(SIMDIR_STRESS) \
-		$(INITRD) $(INITRD_DEBUG) $(INITRD_STRESS) $(FIELD) $(INITRD_FIELD) $(LOGS)
+	rm -rf $(foreach t,$(KVERS),$(addprefix $(BUILD)/$(t)/,kobj kobj-nodebugfs kobj-debug kobj-stress \
+		kobj-w1 kobj-w1-powerpc kobj-w1-sh kobj-w1-s390 kobj-bisect kobj-w1-bisect kobj-mutant \
+		kobj-mutant-stress pci-mwi-sim pci-mwi-sim-debug pci-mwi-sim-stress initramfs.cpio \
+		initramfs-debug.cpio initramfs-stress.cpio)) $(FIELD) $(INITRD_FIELD) $(BUILD)/logs
 	$(MAKE) -C userspace clean

@@ -54,7 +54,7 @@ git -C "$worktree" reset -q --hard pristine
 printf '1..%d\n' "$((2 * ${#patches[@]} + 1))"
 rc=0
 build_and_boot 0000-pristine || rc=1
-tap "$rc" "pristine linux-source-6.1 builds and boots"
+tap "$rc" "pristine linux-source-$(kver) builds and boots"
 for p in "${patches[@]}"; do
 	name=$(basename "$p" .patch)
 	rc=0

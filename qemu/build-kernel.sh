@@ -22,7 +22,7 @@ jobs=$(($(nproc) + 1))
 # The same tree and configuration give a byte-identical bzImage (no build
 # time, user, host or build count in it), so that a change that leaves the
 # code alone, a patch's message say, keeps every guest's cache key.
-# The time is that of the linux-source-6.1 tarball the tree came from.
+# The time is that of the linux-source-$KVER tarball the tree came from.
 KBUILD_BUILD_TIMESTAMP=$(LC_ALL=C date -u -d "@$(stat -c %Y "$(kernel_tarball)")")
 export KBUILD_BUILD_TIMESTAMP
 export KBUILD_BUILD_USER=pci-mwi KBUILD_BUILD_HOST=guest KBUILD_BUILD_VERSION=1

@@ -17,7 +17,8 @@
 # compilers, for each architecture of W1_CROSS (default "powerpc sh s390")
 # (w1-check.sh), and with KOBJ and KOBJ_NODEBUGFS set checks that the
 # series leaves struct pci_dev as it was (pcidev-size.sh). HOST_CHECKS=0
-# skips all that.
+# skips all that; HOST_CHECKS=tree runs only the checks of the kernel tree
+# (series, W=1, struct pci_dev), for a second tree (check-trees.sh).
 #
 # Guests start longest first, by the length each took last time (with two
 # CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
@@ -198,29 +199,13 @@ ksrc_key() {
 	{ git -C "$KSRC" rev-parse "HEAD^{tree}"; git -C "$KSRC" diff HEAD; } 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
-run_host_tests() {
-	local top=$here/.. us
-	# names depend on the host's pci.ids, hwdb and libpci
-	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
-		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
-		"$top"/userspace/debian/* "$top"/userspace/debian/source/* "$top"/userspace/tests/* \
-		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* "$top"/userspace/mutants.sh \
-		"$top"/userspace/mutants/* /usr/share/misc/pci.ids \
-		/usr/lib/udev/hwdb.bin /etc/udev/hwdb.bin)
+# The host checks of the kernel tree KSRC: its series (checkpatch, Cc:,
+# the same patches as the other tree's), W=1 and struct pci_dev.
+run_tree_tests() {
 	host_tap series "kernel series (host)" \
-		"$(inputs_key "$PATCHDIR"/*.patch "$here/series-tests.sh" "$KSRC/scripts/checkpatch.pl")" \
+		"$(inputs_key "$PATCHDIR"/*.patch "$PATCHDIR"/../*/*.patch "$here/series-tests.sh" \
+			"$here/series-diff.sh" "$KSRC/scripts/checkpatch.pl")" \
 		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
-	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
-	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
-		make -s -C "$top/userspace" check-sanitizers
-	host_ok mwictl-mutants "mwictl's own tests kill each mutant of userspace/mutants/" "$us" \
-		make -s -C "$top/userspace" check-mutants
-	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
-		make -s -C "$top/userspace" check-clang
-	host_ok mwictl-deb "mwictl's Debian package builds and lintian finds no error or warning" \
-		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
-	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
-		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	if [ -n "${KOBJ_W1:-}" ]; then
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
 			"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")" \
@@ -236,9 +221,39 @@ run_host_tests() {
 			"$(ksrc_key)$(inputs_key "$here/pcidev-size.sh" "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
 			"$here/pcidev-size.sh" "$KSRC" "$KOBJ" "$KOBJ_NODEBUGFS"
 	fi
+}
+
+# The host checks that do not depend on the kernel tree: mwictl's and the
+# harness's own tests.
+run_tree_independent_tests() {
+	local top=$here/.. us
+	# names depend on the host's pci.ids, hwdb and libpci
+	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
+		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
+		"$top"/userspace/debian/* "$top"/userspace/debian/source/* "$top"/userspace/tests/* \
+		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* "$top"/userspace/mutants.sh \
+		"$top"/userspace/mutants/* /usr/share/misc/pci.ids \
+		/usr/lib/udev/hwdb.bin /etc/udev/hwdb.bin)
+	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
+	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
+		make -s -C "$top/userspace" check-sanitizers
+	host_ok mwictl-mutants "mwictl's own tests kill each mutant of userspace/mutants/" "$us" \
+		make -s -C "$top/userspace" check-mutants
+	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
+		make -s -C "$top/userspace" check-clang
+	host_ok mwictl-deb "mwictl's Debian package builds and lintian finds no error or warning" \
+		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
+	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
+		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	host_tap harness "the harness's own paths (host)" \
-		"$(inputs_key "$here"/check.sh "$here"/boot.sh "$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \
+		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
+			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \
 		bats --tap "$here/tests"
+}
+
+run_host_tests() {
+	run_tree_tests
+	[ "${HOST_CHECKS:-1}" = tree ] || run_tree_independent_tests
 }
 
 extra_cpio() {

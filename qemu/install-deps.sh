@@ -3,7 +3,7 @@
 # Install the Debian packages the harness needs, only when some are missing.
 set -eu
 
-PKGS="linux-source-6.1 qemu-system-x86 busybox-static bats bats-support bats-assert
+PKGS="linux-source-6.12 linux-source-6.1 qemu-system-x86 busybox-static bats bats-support bats-assert
 pciutils util-linux flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
 gcc libc6-dev make git perl python3 clang jq man-db groff-base bash-completion procps
 libpci-dev pkg-config tmux mandoc lintian debhelper dpkg-dev fakeroot udev file ccache

@@ -12,16 +12,26 @@ die() {
 	exit 1
 }
 
-# The linux-source-6.1 tarball installed by Debian's package.
+# The tree a script works on: KVER (6.12 or 6.1), which the Makefile
+# exports; the first of KVERS, the primary, is the default there.
+kver() {
+	case "${KVER:-}" in
+	6.12 | 6.1) printf '%s\n' "$KVER" ;;
+	*) die "KVER='${KVER:-}': set KVER to 6.12 or 6.1" ;;
+	esac
+}
+
+# The linux-source-$KVER tarball installed by Debian's package.
 kernel_tarball() {
-	local t
-	for t in /usr/src/linux-source-6.1.tar.xz /usr/src/linux-source-6.1.tar.bz2; do
+	local t v
+	v=$(kver)
+	for t in "/usr/src/linux-source-$v.tar.xz" "/usr/src/linux-source-$v.tar.bz2"; do
 		if [ -f "$t" ]; then
 			printf '%s\n' "$t"
 			return 0
 		fi
 	done
-	die "linux-source-6.1 tarball not found under /usr/src (apt-get install linux-source-6.1)"
+	die "linux-source-$v tarball not found under /usr/src (apt-get install linux-source-$v)"
 }
 
 # A newc cpio archive of directory $1 on stdout, byte-identical for
@@ -50,19 +60,21 @@ debug_machine() {
 # The kernel MACHINE ($1) boots: KERNEL_FIELD (Debian's own, from
 # field-kernel.sh) for field, else KERNEL_DEBUG with DEBUG_KERNEL=1, else
 # KERNEL_STRESS for stress, KERNEL_NODEBUGFS for nodebugfs, KERNEL. Each
-# defaults to its file under build/.
+# defaults to its file under build/KVER/ (field: build/).
 guest_kernel() {
 	local b k=arch/x86/boot/bzImage
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
 	if [ "$1" = field ]; then
 		printf '%s\n' "${KERNEL_FIELD:-$b/field/vmlinuz}"
-	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
-		printf '%s\n' "${KERNEL_DEBUG:-$b/kobj-debug/$k}"
+		return
+	fi
+	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+		printf '%s\n' "${KERNEL_DEBUG:-$b/$(kver)/kobj-debug/$k}"
 	else
 		case "$1" in
-		stress) printf '%s\n' "${KERNEL_STRESS:-$b/kobj-stress/$k}" ;;
-		nodebugfs) printf '%s\n' "${KERNEL_NODEBUGFS:-$b/kobj-nodebugfs/$k}" ;;
-		*) printf '%s\n' "${KERNEL:-$b/kobj/$k}" ;;
+		stress) printf '%s\n' "${KERNEL_STRESS:-$b/$(kver)/kobj-stress/$k}" ;;
+		nodebugfs) printf '%s\n' "${KERNEL_NODEBUGFS:-$b/$(kver)/kobj-nodebugfs/$k}" ;;
+		*) printf '%s\n' "${KERNEL:-$b/$(kver)/kobj/$k}" ;;
 		esac
 	fi
 }
@@ -73,11 +85,13 @@ guest_initrd() {
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
 	if [ "$1" = field ]; then
 		printf '%s\n' "${INITRD_FIELD:-$b/initramfs-field.cpio}"
-	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
-		printf '%s\n' "${INITRD_DEBUG:-$b/initramfs-debug.cpio}"
+		return
+	fi
+	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+		printf '%s\n' "${INITRD_DEBUG:-$b/$(kver)/initramfs-debug.cpio}"
 	elif [ "$1" = stress ]; then
-		printf '%s\n' "${INITRD_STRESS:-$b/initramfs-stress.cpio}"
+		printf '%s\n' "${INITRD_STRESS:-$b/$(kver)/initramfs-stress.cpio}"
 	else
-		printf '%s\n' "${INITRD:-$b/initramfs.cpio}"
+		printf '%s\n' "${INITRD:-$b/$(kver)/initramfs.cpio}"
 	fi
 }

@@ -3,7 +3,7 @@
 #
 # prepare-tree.sh KSRC PATCHDIR
 #
-# Extract Debian's linux-source-6.1 into KSRC once, commit it as the pristine
+# Extract Debian's linux-source-$KVER into KSRC once, commit it as the pristine
 # base (tag "pristine"), and keep KSRC at "pristine + every PATCHDIR/*.patch"
 # applied with git am. When the series changes, the tree is reset to the
 # pristine commit and the series re-applied; files whose content came out the
@@ -26,7 +26,7 @@ extract_pristine() {
 	tar -xf "$tarball" -C "$tmp" --strip-components=1
 	git -C "$tmp" init -q
 	git -C "$tmp" add -A -f .
-	git -C "$tmp" "${git_id[@]}" commit -q -m "linux-source-6.1 $(kernel_version "$tmp") (pristine)"
+	git -C "$tmp" "${git_id[@]}" commit -q -m "linux-source-$(kver) $(kernel_version "$tmp") (pristine)"
 	git -C "$tmp" tag pristine
 	mv "$tmp" "$ksrc"
 }
@@ -67,7 +67,7 @@ apply_series() {
 			git -C "$ksrc" am --abort >/dev/null 2>&1 || true
 			git -C "$ksrc" reset -q --hard pristine
 			rm -f "$ksrc/.git/pci-mwi-series"
-			die "$(basename "$p") does not apply to linux-source-6.1 $base"
+			die "$(basename "$p") does not apply to linux-source-$(kver) $base"
 		fi
 	done
 	printf '%s\n' "$saved" | restore_unchanged_mtimes
@@ -78,8 +78,8 @@ apply_series() {
 id=$(series_id)
 if [ "$(cat "$ksrc/.git/pci-mwi-series" 2>/dev/null)" != "$id" ] ||
    [ -n "$(git -C "$ksrc" status --porcelain --untracked-files=no)" ]; then
-	say "applying kernel-patches/ to linux-source-6.1 $(kernel_version "$ksrc")"
+	say "applying kernel-patches/$(kver)/ to linux-source-$(kver) $(kernel_version "$ksrc")"
 	apply_series
 	printf '%s\n' "$id" >"$ksrc/.git/pci-mwi-series"
 fi
-say "kernel base: linux-source-6.1 $(kernel_version "$ksrc"), $(git -C "$ksrc" rev-list --count pristine..HEAD) patches applied"
+say "kernel base: linux-source-$(kver) $(kernel_version "$ksrc"), $(git -C "$ksrc" rev-list --count pristine..HEAD) patches applied"

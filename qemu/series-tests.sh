@@ -7,14 +7,21 @@
 # scripts/checkpatch.pl --strict with no error, warning or check, carries a
 # Signed-off-by and a Cc: line for every maintainer and list that
 # scripts/get_maintainer.pl names for it; the cover letter lists every
-# patch.
+# patch; and the series of every other tree (the directories beside
+# PATCHDIR) has the same patches in the same order (series-diff.sh).
 set -eu
+here=$(dirname "$0")
 
 ksrc=$(realpath "$1")
 patchdir=$(realpath "$2")
 patches=()
 for p in "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case "$(basename "$p")" in 0000-*) ;; *) patches+=("$p") ;; esac
+done
+others=()
+for d in "$patchdir"/../*/; do
+	d=$(realpath "$d")
+	[ "$d" = "$patchdir" ] || others+=("$d")
 done
 n=0
 
@@ -27,7 +34,7 @@ tap() {
 	fi
 }
 
-printf '1..%d\n' $((3 * ${#patches[@]} + 1))
+printf '1..%d\n' $((3 * ${#patches[@]} + 1 + ${#others[@]}))
 for p in "${patches[@]}"; do
 	name=$(basename "$p")
 	out=$(cd "$ksrc" && ./scripts/checkpatch.pl --strict --no-tree --no-color "$p" 2>&1 || true)
@@ -55,3 +62,9 @@ for p in "${patches[@]}"; do
 	grep -qF -- "$subject" "$patchdir"/0000-cover-letter.patch || rc=1
 done
 tap "$rc" "the cover letter lists the subject of every patch"
+for d in "${others[@]}"; do
+	rc=0
+	out=$("$here/series-diff.sh" "$patchdir" "$d" 2>&1) || rc=1
+	tap "$rc" "kernel-patches/$(basename "$d") has the same patches in the same order"
+	[ "$rc" = 0 ] || printf '%s\n' "$out" | grep -E '^(only in|the two series)' | sed 's/^/#   /'
+done

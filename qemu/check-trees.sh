@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-trees.sh LOGS MACHINES BACKPORT_MACHINES TREE...
+#
+# "make check": run "make check-tree" for each kernel tree in turn, the
+# first with MACHINES and every host check, the others with the guests of
+# MACHINES that BACKPORT_MACHINES also names and only the host checks of
+# their own series (checkpatch, W=1): mwictl's and the harness's tests do
+# not depend on the tree. A tree left with no guest is not built.
+#
+# Each tree's check.sh leaves LOGS/TREE/summary; a tree that left none (its
+# kernel did not build) counts as one failure. Ends with the sum of all,
+# "N skipped" and then "N passed, N failed" as the last line, also written
+# to LOGS/summary, and exits non-zero on any failure.
+set -u
+here=$(dirname "$0")
+. "$here/lib.sh"
+
+logs=$1 machines=$2 backport=$3
+shift 3
+passed=0 failed=0 skipped=0 first=yes
+
+# The guests of MACHINES ($1) that BACKPORT_MACHINES ($2) names, in
+# MACHINES' order.
+backport_guests() {
+	local m b out=""
+	for m in $1; do
+		for b in $2; do
+			[ "$m" = "$b" ] && out="$out $m"
+		done
+	done
+	printf '%s\n' "${out# }"
+}
+
+# Add the counts of summary file $1 to the totals.
+add_summary() {
+	local s p f
+	s=$(sed -n 's/^\([0-9]*\) skipped$/\1/p' "$1")
+	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' "$1")
+	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' "$1")
+	[ -n "$p" ] && [ -n "$f" ] || return 1
+	skipped=$((skipped + ${s:-0})) passed=$((passed + p)) failed=$((failed + f))
+}
+
+mkdir -p "$logs"
+rm -f "$logs/summary"
+for tree in "$@"; do
+	if [ "$first" = yes ]; then
+		guests=$machines hostchecks=${HOST_CHECKS:-1}
+	else
+		guests=$(backport_guests "$machines" "$backport")
+		hostchecks=tree
+		[ "${HOST_CHECKS:-1}" = 0 ] && hostchecks=0
+	fi
+	first=no
+	if [ -z "$guests" ]; then
+		printf '# tree %s: not checked: none of the guests "%s" is in BACKPORT_MACHINES (%s)\n' \
+			"$tree" "$machines" "$backport"
+		continue
+	fi
+	say "tree linux-source-$tree: guests $guests"
+	printf '# tree linux-source-%s: guests %s\n' "$tree" "$guests"
+	rm -f "$logs/$tree/summary"
+	"${MAKE:-make}" -s --no-print-directory KVER="$tree" MACHINES="$guests" \
+		HOST_CHECKS="$hostchecks" check-tree
+	if ! add_summary "$logs/$tree/summary" 2>/dev/null; then
+		printf 'not ok - tree %s: no summary: its kernel, modules or initramfs did not build\n' "$tree"
+		failed=$((failed + 1))
+	fi
+done
+printf '%d skipped\n%d passed, %d failed\n' "$skipped" "$passed" "$failed" | tee "$logs/summary"
+[ "$failed" = 0 ]

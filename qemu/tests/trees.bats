@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# Two kernel trees: check-trees.sh (make check's loop over the trees, with
+# "make" replaced by a fake that records its arguments and leaves the
+# summary the test asks for) and series-diff.sh (the two series compared
+# patch by patch), on made-up series and on the real ones.
+
+setup() {
+	load helpers
+	HARNESS=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	LOGS=$BATS_TEST_TMPDIR/logs
+	fake_make
+	unset HOST_CHECKS
+}
+
+# A "make" that records "KVER MACHINES HOST_CHECKS" in $LOGS/calls and
+# writes the summary that FAKE_SUMMARY_<tree, dot as _> holds, or none
+# (a kernel that did not build) when that is "none".
+fake_make() {
+	export MAKE=$BATS_TEST_TMPDIR/make LOGS
+	cat >"$MAKE" <<'SH'
+#!/bin/bash
+for a in "$@"; do
+	case "$a" in KVER=* | MACHINES=* | HOST_CHECKS=*) export "${a?}" ;; esac
+done
+echo "$KVER|$MACHINES|$HOST_CHECKS" >>"$LOGS/calls"
+var=FAKE_SUMMARY_${KVER//./_}
+summary=${!var:-$'1 skipped\n2 passed, 0 failed'}
+[ "$summary" = none ] && exit 2
+mkdir -p "$LOGS/$KVER"
+printf '%s\n' "$summary" >"$LOGS/$KVER/summary"
+case "$summary" in *", 0 failed") exit 0 ;; *) exit 1 ;; esac
+SH
+	chmod +x "$MAKE"
+}
+
+run_trees() {
+	run "$HARNESS/check-trees.sh" "$LOGS" "$@"
+}
+
+@test "the trees' summaries add up, and the total is the last line and the summary file" {
+	FAKE_SUMMARY_6_1=$'0 skipped\n5 passed, 0 failed' run_trees 'pc sim stress' 'pc sim' 6.12 6.1
+	assert_success
+	assert_line '1 skipped'
+	assert_last_line '7 passed, 0 failed'
+	assert_equal "$(tail -n 1 "$LOGS/summary")" '7 passed, 0 failed'
+}
+
+@test "the first tree gets MACHINES and every host check, the next only BACKPORT_MACHINES' guests and its tree's" {
+	run_trees 'pc q35 sim stress field' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" $'6.12|pc q35 sim stress field|1\n6.1|pc sim|tree'
+	assert_line '# tree linux-source-6.1: guests pc sim'
+}
+
+@test "HOST_CHECKS=0 stays 0 on every tree" {
+	HOST_CHECKS=0 run_trees 'pc sim' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" $'6.12|pc sim|0\n6.1|pc sim|0'
+}
+
+@test "a tree with none of BACKPORT_MACHINES' guests is not built, and says so" {
+	run_trees 'q35 stress' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" '6.12|q35 stress|1'
+	assert_line --partial '# tree 6.1: not checked: none of the guests "q35 stress"'
+	assert_last_line '2 passed, 0 failed'
+}
+
+@test "a tree that leaves no summary (its kernel did not build) is a named failure, and the next tree still runs" {
+	FAKE_SUMMARY_6_12=none run_trees 'pc sim' 'pc sim' 6.12 6.1
+	assert_failure
+	assert_line 'not ok - tree 6.12: no summary: its kernel, modules or initramfs did not build'
+	assert_equal "$(wc -l <"$LOGS/calls")" 2
+	assert_last_line '2 passed, 1 failed'
+}
+
+@test "a failure in either tree fails the run" {
+	FAKE_SUMMARY_6_1=$'0 skipped\n4 passed, 1 failed' run_trees 'pc sim' 'pc sim' 6.12 6.1
+	assert_failure
+	assert_last_line '6 passed, 1 failed'
+}
+
+# A series in directory $1: patches "0001-one" and "0002-two", each adding
+# the line given (default "one" and "two") to a file, with hunk line
+# numbers $4 (default 1).
+make_series() {
+	local dir=$BATS_TEST_TMPDIR/$1 n name line
+	mkdir -p "$dir"
+	for n in 1 2; do
+		name=$([ "$n" = 1 ] && echo one || echo two)
+		line=${2:-one}
+		[ "$n" = 2 ] && line=${3:-two}
+		cat >"$dir/000$n-$name.patch" <<PATCH
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: a <a@example.org>
+Subject: [PATCH v3 $n/2] x: Patch $name
+
+Why $name.
+
+Signed-off-by: a <a@example.org>
+---
+diff --git a/f b/f
+index 1111111..2222222 100644
+--- a/f
++++ b/f
+@@ -${4:-1},2 +${4:-1},3 @@ int f(void)
+ context
++$line
+ context
+-- 
+2.39.5
+PATCH
+	done
+}
+
+@test "series-diff: the same changes at other line numbers pair as the same" {
+	make_series a
+	make_series b one two 40
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	assert_success
+	assert_output $'= 0001 x: Patch one\n= 0002 x: Patch two'
+}
+
+@test "series-diff: a changed line shows as that line's diff, and is not a failure" {
+	make_series a
+	make_series b one TWO
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	assert_success
+	assert_line '= 0001 x: Patch one'
+	assert_line '~ 0002 x: Patch two'
+	assert_line '-+two'
+	assert_line '++TWO'
+}
+
+@test "series-diff: a patch in one series and not the other fails, named" {
+	make_series a
+	make_series b
+	rm "$BATS_TEST_TMPDIR/b/0002-two.patch"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	assert_failure
+	assert_line "only in $BATS_TEST_TMPDIR/a: 0002 x: Patch two"
+}
+
+@test "series-diff: the same patches in another order fail" {
+	make_series a
+	make_series b
+	mv "$BATS_TEST_TMPDIR/b/0001-one.patch" "$BATS_TEST_TMPDIR/b/0003-one.patch"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	assert_failure
+	assert_line 'the two series order their patches differently'
+}
+
+@test "series-diff: the real 6.12 and 6.1 series pair their 14 patches and cover letters" {
+	run "$HARNESS/series-diff.sh" "$HARNESS/../kernel-patches/6.12" "$HARNESS/../kernel-patches/6.1"
+	assert_success
+	refute_line --partial 'only in'
+	assert_equal "$(grep -c '^[=~] 00[0-9][0-9] ' <<<"$output")" 15
+}
