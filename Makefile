@@ -168,8 +168,10 @@ check-debug: initramfs-debug userspace
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
 
+# Every guest of KVER, and the pc guest of each other tree.
 bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress initramfs-field
-	@qemu/bench.sh $(BUILD)
+	@$(foreach t,$(filter-out $(KVER),$(KVERS)),$(MAKE) -s --no-print-directory KVER=$(t) initramfs &&) true
+	@KVERS='$(KVERS)' qemu/bench.sh $(BUILD)
 
 check-mutants: kernel-tree userspace
 	@qemu/mutants.sh $(KSRC) $(TREE)

@@ -383,6 +383,20 @@ mwi_trace_events() {
 	sed -n 's/^.* pci_mwi_request: //p' "$TRACEFS/trace"
 }
 
+# The function that clears MWI when a driver that called pcim_set_mwi()
+# detaches: pcim_release() up to 6.10, from 6.11 pcim_set_mwi()'s release
+# action __pcim_clear_mwi() in drivers/pci/devres.c.
+pcim_release_function() {
+	local v major minor
+	v=$(uname -r)
+	major=${v%%.*} minor=${v#*.} minor=${minor%%[!0-9]*}
+	if [ "$major" -lt 6 ] || { [ "$major" = 6 ] && [ "$minor" -le 10 ]; }; then
+		echo pcim_release
+	else
+		echo __pcim_clear_mwi
+	fi
+}
+
 # The traced events are exactly the regular expressions given, in order.
 assert_events() {
 	local i=0 re
