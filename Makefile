@@ -149,7 +149,7 @@ initramfs-field: kernel-field userspace
 # Every tree of TREES in turn (qemu/check-trees.sh runs check-tree for
 # each), then one summary of all.
 check: deps
-	@qemu/check-trees.sh $(BUILD)/logs '$(MACHINES)' '$(BACKPORT_MACHINES)' $(TREES)
+	+@MAKE='$(MAKE)' qemu/check-trees.sh $(BUILD)/logs '$(MACHINES)' '$(BACKPORT_MACHINES)' $(TREES)
 
 # One tree's guests and host checks. The struct pci_dev check needs the
 # CONFIG_DEBUG_FS=n kernel, built only for a nodebugfs guest.
@@ -184,5 +184,5 @@ clean:
 	rm -rf $(foreach t,$(KVERS),$(addprefix $(BUILD)/$(t)/,kobj kobj-nodebugfs kobj-debug kobj-stress \
 		kobj-w1 kobj-w1-powerpc kobj-w1-sh kobj-w1-s390 kobj-bisect kobj-w1-bisect kobj-mutant \
 		kobj-mutant-stress pci-mwi-sim pci-mwi-sim-debug pci-mwi-sim-stress initramfs.cpio \
-		initramfs-debug.cpio initramfs-stress.cpio)) $(FIELD) $(INITRD_FIELD) $(BUILD)/logs
+		initramfs-debug.cpio initramfs-stress.cpio logs)) $(FIELD) $(INITRD_FIELD) $(BUILD)/logs
 	$(MAKE) -C userspace clean

@@ -15,7 +15,7 @@
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, KERNEL_FIELD,
-# INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
+# INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/KVER/, field under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
 # TIMEOUT (seconds, default 900: at least 3x the longest guest's length
 # measured with a CPU hog beside it), TIMEOUT_DEBUG (for the debug kernel,
 # default 1500: the stress guest took 659 s beside the others), MEM

@@ -30,7 +30,7 @@ export KBUILD_BUILD_USER=pci-mwi KBUILD_BUILD_HOST=guest KBUILD_BUILD_VERSION=1
 # Every kernel compiles through one ccache next to the build directories:
 # the CONFIG_DEBUG_FS=n kernel finds about two thirds of its objects in
 # what the first kernel left there. (A worktree, as bisect and mutants use,
-# has other source paths, so shares nothing with build/linux.)
+# has other source paths, so shares nothing with build/KVER/linux.)
 export CCACHE_DIR=${CCACHE_DIR:-$(dirname "$kobj")/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 

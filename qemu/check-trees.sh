@@ -7,7 +7,9 @@
 # first with MACHINES and every host check, the others with the guests of
 # MACHINES that BACKPORT_MACHINES also names and only the host checks of
 # their own series (checkpatch, W=1): mwictl's and the harness's tests do
-# not depend on the tree. A tree left with no guest is not built.
+# not depend on the tree. A tree after the first left with no guest (with
+# ONLY_EXTRA=1: no guest that runs TESTS_EXTRA) is not built; the first
+# always is, for its host checks, even with no guest.
 #
 # Each tree's check.sh leaves LOGS/TREE/summary; a tree that left none (its
 # kernel did not build) counts as one failure. Ends with the sum of all,
@@ -22,10 +24,11 @@ shift 3
 passed=0 failed=0 skipped=0 first=yes
 
 # The guests of MACHINES ($1) that BACKPORT_MACHINES ($2) names, in
-# MACHINES' order.
+# MACHINES' order; with ONLY_EXTRA=1, only those that run TESTS_EXTRA.
 backport_guests() {
 	local m b out=""
 	for m in $1; do
+		[ "${ONLY_EXTRA:-0}" != 1 ] || runs_extra "$m" || continue
 		for b in $2; do
 			[ "$m" = "$b" ] && out="$out $m"
 		done
@@ -45,6 +48,10 @@ add_summary() {
 
 mkdir -p "$logs"
 rm -f "$logs/summary"
+if [ $# = 0 ]; then
+	printf 'not ok - TREES: no kernel tree to check (TREES is empty)\n'
+	failed=1
+fi
 for tree in "$@"; do
 	if [ "$first" = yes ]; then
 		guests=$machines hostchecks=${HOST_CHECKS:-1}
@@ -53,12 +60,12 @@ for tree in "$@"; do
 		hostchecks=tree
 		[ "${HOST_CHECKS:-1}" = 0 ] && hostchecks=0
 	fi
-	first=no
-	if [ -z "$guests" ]; then
-		printf '# tree %s: not checked: none of the guests "%s" is in BACKPORT_MACHINES (%s)\n' \
-			"$tree" "$machines" "$backport"
+	if [ "$first" = no ] && [ -z "$guests" ]; then
+		printf '# tree %s: not checked: none of the guests "%s" is in BACKPORT_MACHINES (%s)%s\n' \
+			"$tree" "$machines" "$backport" "${ONLY_EXTRA:+ and runs TESTS_EXTRA (ONLY_EXTRA=1)}"
 		continue
 	fi
+	first=no
 	say "tree linux-source-$tree: guests $guests"
 	printf '# tree linux-source-%s: guests %s\n' "$tree" "$guests"
 	rm -f "$logs/$tree/summary"

@@ -18,7 +18,9 @@
 # (w1-check.sh), and with KOBJ and KOBJ_NODEBUGFS set checks that the
 # series leaves struct pci_dev as it was (pcidev-size.sh). HOST_CHECKS=0
 # skips all that; HOST_CHECKS=tree runs only the checks of the kernel tree
-# (series, W=1, struct pci_dev), for a second tree (check-trees.sh).
+# (series, W=1, and struct pci_dev where KOBJ_NODEBUGFS is set: the Makefile
+# sets it only for a tree with a nodebugfs guest), for a second tree
+# (check-trees.sh).
 #
 # Guests start longest first, by the length each took last time (with two
 # CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
@@ -27,7 +29,7 @@
 # or CI=true, boots every guest.
 #
 # Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
-# kernel-patches/), TESTS_EXTRA (a directory of *.bats files to run in the
+# its series, kernel-patches/KVER/), TESTS_EXTRA (a directory of *.bats files to run in the
 # guests with QEMU's devices: pc, q35, nodebugfs; ONLY_EXTRA=1 runs only
 # those, and boots no other guest), HOST_CHECKS, FORCE and CI.
 set -eu
@@ -247,7 +249,7 @@ run_tree_independent_tests() {
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
-			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD")" \
+			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD" "$here"/../kernel-patches/*/*.patch)" \
 		bats --tap "$here/tests"
 }
 
@@ -412,10 +414,11 @@ if [ "${ONLY_EXTRA:-0}" = 1 ]; then
 		harness_failure ONLY_EXTRA "ONLY_EXTRA=1 runs only TESTS_EXTRA, and TESTS_EXTRA is not set"
 	extra_machines=()
 	for machine in "$@"; do
-		case "$machine" in
-		pc | q35 | nodebugfs) extra_machines+=("$machine") ;;
-		*) printf '# guest %s: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on pc, q35 and nodebugfs\n' "$machine" ;;
-		esac
+		if runs_extra "$machine"; then
+			extra_machines+=("$machine")
+		else
+			printf '# guest %s: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on pc, q35 and nodebugfs\n' "$machine"
+		fi
 	done
 	[ $# = 0 ] || [ ${#extra_machines[@]} != 0 ] ||
 		harness_failure ONLY_EXTRA "none of the guests $* runs TESTS_EXTRA (pc, q35 and nodebugfs do)"

@@ -12,13 +12,24 @@ die() {
 	exit 1
 }
 
-# The tree a script works on: KVER (6.12 or 6.1), which the Makefile
-# exports; the first of KVERS, the primary, is the default there.
+# The tree a script works on: KVER, which the Makefile exports (6.12 or
+# 6.1); unset, the primary 6.12, as there (KVERS' first), for the scripts
+# run by hand.
 kver() {
-	case "${KVER:-}" in
-	6.12 | 6.1) printf '%s\n' "$KVER" ;;
-	*) die "KVER='${KVER:-}': set KVER to 6.12 or 6.1" ;;
+	case "${KVER:-6.12}" in
+	6.12 | 6.1) printf '%s\n' "${KVER:-6.12}" ;;
+	*) die "KVER='$KVER': set KVER to 6.12 or 6.1" ;;
 	esac
+}
+
+# The guests that run TESTS_EXTRA: those with QEMU's own devices (the
+# guest's qemu/init gives the extra tests to these).
+EXTRA_MACHINES="pc q35 nodebugfs"
+
+# True when guest $1 runs TESTS_EXTRA.
+runs_extra() {
+	case " $EXTRA_MACHINES " in *" $1 "*) return 0 ;; esac
+	return 1
 }
 
 # The linux-source-$KVER tarball installed by Debian's package.

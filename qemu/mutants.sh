@@ -19,7 +19,7 @@
 # "mutant | killed by" and fails if any mutant survives. MUTANTS (a glob on
 # the file names, default "*") picks some, e.g. MUTANTS='20-*'. A
 # "kernel: stress" mutant builds in BUILD/kobj-mutant-stress instead (cold
-# the first time: a worktree shares no ccache entry with build/linux).
+# the first time: a worktree shares no ccache entry with build/KVER/linux).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"

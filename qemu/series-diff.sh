@@ -15,9 +15,18 @@
 # "+") for one that differs, and "only in DIR: NNNN subject" for a patch
 # that has no pair. Exits 1 when a patch is in one series and not in the
 # other, or the two list their patches in another order; a difference
-# inside a pair is what a backport is, and not a failure.
+# inside a pair is what a backport is, and not a failure. Exits 2 when a
+# directory holds no patch.
 set -eu
 
+usage() {
+	printf 'usage: series-diff.sh DIR_A DIR_B (directories of NNNN-*.patch files)\n' >&2
+	exit 2
+}
+[ $# = 2 ] || usage
+for d in "$1" "$2"; do
+	compgen -G "$d/[0-9][0-9][0-9][0-9]-*.patch" >/dev/null || usage
+done
 a=$(realpath "$1")
 b=$(realpath "$2")
 
@@ -39,18 +48,27 @@ message() {
 	awk 'on && /^---$/ { exit } on; /^$/ { on = 1 }' "$1"
 }
 
+# Patch $1 without its signature: the lines from the last "-- " on (a
+# removed line "- " reads the same, but is never the last).
+unsigned() {
+	if grep -qx -- '-- ' "$1"; then
+		tac "$1" | sed '0,/^-- $/d' | tac
+	else
+		cat "$1"
+	fi
+}
+
 # The changes of patch $1: file names, hunk function context and the
 # added and removed lines, without line numbers, index lines or context.
 changes() {
-	awk '
+	unsigned "$1" | awk '
 	/^diff --git / { body = 1; print; next }
 	!body { next }
-	/^-- $/ { exit }
 	/^index / { next }
 	/^@@ / { sub(/^@@ [^@]* @@ ?/, ""); print "@@ " $0; next }
 	/^(\+\+\+|---) / { print; next }
 	/^[-+]/ { print }
-	' "$1"
+	'
 }
 
 # Message and changes of patch $1, as compared.

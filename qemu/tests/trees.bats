@@ -67,6 +67,26 @@ run_trees() {
 	assert_last_line '2 passed, 0 failed'
 }
 
+@test "with ONLY_EXTRA=1 the next tree gets only the guests that run TESTS_EXTRA, or is not built" {
+	ONLY_EXTRA=1 run_trees 'pc sim' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" $'6.12|pc sim|1\n6.1|pc|tree'
+	rm "$LOGS/calls"
+	ONLY_EXTRA=1 run_trees 'q35 sim' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" '6.12|q35 sim|1'
+}
+
+@test "the first tree runs its host checks with no guest; no tree at all is a named failure" {
+	run_trees '' 'pc sim' 6.12 6.1
+	assert_success
+	assert_equal "$(cat "$LOGS/calls")" '6.12||1'
+	run_trees 'pc' 'pc sim'
+	assert_failure
+	assert_line 'not ok - TREES: no kernel tree to check (TREES is empty)'
+	assert_last_line '0 passed, 1 failed'
+}
+
 @test "a tree that leaves no summary (its kernel did not build) is a named failure, and the next tree still runs" {
 	FAKE_SUMMARY_6_12=none run_trees 'pc sim' 'pc sim' 6.12 6.1
 	assert_failure
@@ -156,4 +176,22 @@ PATCH
 	assert_success
 	refute_line --partial 'only in'
 	assert_equal "$(grep -c '^[=~] 00[0-9][0-9] ' <<<"$output")" 15
+}
+
+@test "series-diff: a removed line that reads like the signature ends nothing" {
+	make_series a
+	make_series b
+	sed -i 's/^+two$/-- \n+two\n+three/' "$BATS_TEST_TMPDIR/b/0002-two.patch"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	assert_success
+	assert_line '~ 0002 x: Patch two'
+	assert_line '++three'
+}
+
+@test "series-diff: a directory without patches is a usage error, not an empty comparison" {
+	make_series a
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/empty"
+	assert_equal "$status" 2
+	assert_output --partial 'usage: series-diff.sh'
 }
