@@ -12,6 +12,9 @@
 #   # tests: sim-sysfs.bats sim-faults.bats
 #   # kernel: stress      (optional: the KASAN + lockdep + kmemleak kernel
 #                          of the stress guest, instead of the guests' own)
+#   # tree: 6.12          (optional: a fault in code only that tree's series
+#                          has; on the other tree the mutant is listed as
+#                          not run, and counts neither way)
 # First the unmutated tree must pass every test that any mutant names (the
 # baseline). Then, for each mutant, a worktree of KSRC gets the fault, the
 # guest kernel is rebuilt incrementally (BUILD/kobj-mutant), and the named
@@ -114,7 +117,15 @@ run_tests() {
 # For each kernel kind and guest ("kind:guest"), the test files all
 # mutants name there.
 declare -A want=() kinds=()
+# Mutants for this tree: those without a "tree:" header, and those for KVER.
+for_tree() {
+	local t
+	t=$(header "$1" tree)
+	[ -z "$t" ] || [ "$t" = "$(kver)" ]
+}
+
 for m in "${mutants[@]}"; do
+	for_tree "$m" || continue
 	kinds[$(kind_of "$m")]=1
 	for g in $(header "$m" guests); do
 		want[$(kind_of "$m"):$g]="${want[$(kind_of "$m"):$g]:-} $(header "$m" tests)"
@@ -134,10 +145,15 @@ for kg in "${!want[@]}"; do
 	[ -z "$bad" ] || die "the unmutated tree fails on $kg: $bad (see $logs/baseline-${kg/:/-}.tap)"
 done
 
-survived=0
+survived=0 other=0
 rows=()
 for m in "${mutants[@]}"; do
 	name=$(basename "$m" .patch)
+	if ! for_tree "$m"; then
+		rows+=("$name | $(header "$m" promise) | not run: a fault in the $(header "$m" tree) series only")
+		other=$((other + 1))
+		continue
+	fi
 	say "mutant $name: $(header "$m" promise)"
 	killed=""
 	if ! prepare "$m" 2>"$logs/$name-apply.log"; then
@@ -163,5 +179,7 @@ prepare
 
 printf '\n| mutant | promise | killed by |\n|---|---|---|\n'
 printf '| %s |\n' "${rows[@]}"
-printf '\n%d mutants, %d survived\n' "${#rows[@]}" "$survived"
+printf '\n%d mutants, %d survived' "$((${#rows[@]} - other))" "$survived"
+[ "$other" = 0 ] || printf ' (%d more for another tree, not run on %s)' "$other" "$(kver)"
+printf '\n'
 [ "$survived" = 0 ]
