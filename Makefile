@@ -1,17 +1,18 @@
 # pci-mwi: kernel series, guest harness and tests.
-#   make check   build both trees and run every test: every guest on 6.12, pc and sim on 6.1
-#   make run     boot the pc guest with a shell (CMD='...' runs one command; KVER=6.1 the backport)
+#   make check   build both trees and run every test: every guest on 7.2, pc and sim on 6.12
+#   make run     boot the pc guest with a shell (CMD='...' runs one command; KVER=6.12 the backport)
 #   make check-debug   every guest test on the KASAN + lockdep kernel (of KVER)
 #   make check-bisect  build and boot the kernel after every patch of the series (of KVER)
 #   make check-mutants apply each small fault of qemu/mutants/ and show the test that kills it (KVER's tree)
 #   make series-diff   show how the two trees' series differ, patch by patch
 #   make bench   measure config accesses, command times and the build loop
 
-# The trees: Debian's linux-source-6.12 (the primary, closest to mainline)
-# and linux-source-6.1 (the backport). KVER picks the tree every target
-# but "check" works on; "check" runs TREES, the first with MACHINES and
-# the others with the guests of MACHINES that BACKPORT_MACHINES names.
-KVERS       := 6.12 6.1
+# The trees: one per directory of kernel-patches/, newest first, each
+# built from Debian's linux-source-<tree>: 7.2 (the primary, the series
+# to post) and 6.12 (the backport). KVER picks the tree every target but
+# "check" works on; "check" runs TREES, the first with MACHINES and the
+# others with the guests of MACHINES that BACKPORT_MACHINES names.
+KVERS       := $(shell ls -d kernel-patches/*/ | sed 's,^kernel-patches/,,; s,/$$,,' | sort -rV)
 KVER        ?= $(firstword $(KVERS))
 TREES       ?= $(KVERS)
 BACKPORT_MACHINES ?= pc sim

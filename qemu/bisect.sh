@@ -18,10 +18,7 @@ worktree=$(realpath -m "$3")
 kobj=$(realpath -m "$4")
 outdir=$(realpath -m "$5")
 git_id=(-c user.name=pci-mwi -c user.email=pci-mwi@localhost)
-patches=()
-for p in "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch; do
-	case "$(basename "$p")" in 0000-*) ;; *) patches+=("$p") ;; esac
-done
+mapfile -t patches < <(series_patches "$patchdir")
 passed=0 failed=0 n=0
 
 tap() {
@@ -56,7 +53,8 @@ rc=0
 build_and_boot 0000-pristine || rc=1
 tap "$rc" "pristine linux-source-$(kver) builds and boots"
 for p in "${patches[@]}"; do
-	name=$(basename "$p" .patch)
+	name=$(series_name "$p" | tr / _)
+	name=${name%.patch}
 	rc=0
 	git -C "$worktree" "${git_id[@]}" am -q "$p" && build_and_boot "$name" || rc=1
 	tap "$rc" "the tree builds and boots, and every driver binds, after $name"

@@ -205,8 +205,9 @@ ksrc_key() {
 # the same patches as the other tree's), W=1 and struct pci_dev.
 run_tree_tests() {
 	host_tap series "kernel series (host)" \
-		"$(inputs_key "$PATCHDIR"/*.patch "$PATCHDIR"/../*/*.patch "$here/series-tests.sh" \
-			"$here/series-diff.sh" "$KSRC/scripts/checkpatch.pl")" \
+		"$(inputs_key "$PATCHDIR"/../*/*.patch "$PATCHDIR"/../*/*/*.patch "$here/series-tests.sh" \
+			"$here/series-diff.sh" "$here/lib.sh" "$KSRC/scripts/checkpatch.pl" \
+			"$KSRC/scripts/get_maintainer.pl" "$KSRC/MAINTAINERS")" \
 		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
 	if [ -n "${KOBJ_W1:-}" ]; then
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
@@ -249,7 +250,8 @@ run_tree_independent_tests() {
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
-			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD" "$here"/../kernel-patches/*/*.patch)" \
+			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD" "$here"/../kernel-patches/*/*.patch \
+			"$here"/../kernel-patches/*/*/*.patch)" \
 		bats --tap "$here/tests"
 }
 

@@ -3,14 +3,16 @@
 #
 # field-kernel.sh DIR
 #
-# The field guest's kernel: Debian 12's own signed linux-image-6.1.0-*-amd64,
-# the one linux-image-amd64 depends on today, unpatched. Its package is
+# The field guest's kernel: Debian 13's (trixie's) own signed
+# linux-image-6.12.*-amd64, the one trixie's linux-image-amd64 depends on
+# today, unpatched: the stable release where most admins first run mwictl. Its package is
 # fetched with apt-get download (nothing is installed on the host) into
 # DIR; DIR/vmlinuz is its kernel, and DIR/modroot holds its own modules for
 # the pc machine's devices (8139cp, 8139too, e1000, sym53c8xx) and what they
 # depend on, indexed by depmod, for the initramfs. DIR/package names the
 # package file and this script's hash: a new upload, or a change here,
-# unpacks again. Without the package in apt's lists, root runs
+# unpacks again. trixie is one of apt's sources (qemu/install-deps.sh adds
+# it at priority 1); without the package in apt's lists, root runs
 # apt-get update once; anyone else is told to.
 set -eu
 set -o pipefail
@@ -23,22 +25,30 @@ MODULES="8139cp 8139too e1000 sym53c8xx"
 DEPMOD=$(command -v depmod || echo /sbin/depmod)
 MODPROBE=$(command -v modprobe || echo /sbin/modprobe)
 
-# The package behind linux-image-amd64 and its candidate version.
+SUITE=trixie
+
+# The package behind SUITE's linux-image-amd64 and its version there.
 candidate() {
-	local pkg
-	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null |
-		sed -n 's/^ *Depends: \(linux-image-6\.1\.0-[0-9]*-amd64\)$/\1/p' | head -1) || true
+	local meta pkg version
+	meta=$(apt-cache madison linux-image-amd64 2>/dev/null |
+		awk -F' *[|] *' -v s=" $SUITE/main " 'index($3, s) { print $2; exit }') || true
+	[ -n "$meta" ] || return 1
+	pkg=$(apt-cache show "linux-image-amd64=$meta" 2>/dev/null |
+		sed -n 's/^Depends: .*\(linux-image-6\.12\.[0-9.+~a-z-]*-amd64\).*/\1/p' | head -1) || true
 	[ -n "$pkg" ] || return 1
-	printf '%s %s\n' "$pkg" "$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')"
+	version=$(apt-cache madison "$pkg" 2>/dev/null |
+		awk -F' *[|] *' -v s=" $SUITE/main " 'index($3, s) { print $2; exit }') || true
+	[ -n "$version" ] || return 1
+	printf '%s %s\n' "$pkg" "$version"
 }
 
 mkdir -p "$dir"
 dir=$(realpath "$dir")
 if ! found=$(candidate); then
-	[ "$(id -u)" = 0 ] || die "apt knows no linux-image-6.1.0-*-amd64 behind linux-image-amd64; as root run: apt-get update"
+	[ "$(id -u)" = 0 ] || die "apt knows no linux-image-6.12.*-amd64 behind $SUITE's linux-image-amd64; as root run: qemu/install-deps.sh"
 	say "field kernel: apt-get update"
 	apt-get update -q >&2
-	found=$(candidate) || die "no linux-image-6.1.0-*-amd64 behind linux-image-amd64 after apt-get update (not Debian 12?)"
+	found=$(candidate) || die "no linux-image-6.12.*-amd64 behind $SUITE's linux-image-amd64 after apt-get update (is $SUITE an apt source? qemu/install-deps.sh adds it)"
 fi
 pkg=${found% *}
 version=${found#* }

@@ -12,13 +12,58 @@ die() {
 	exit 1
 }
 
-# The tree a script works on: KVER, which the Makefile exports (6.12 or
-# 6.1); unset, the primary 6.12, as there (KVERS' first), for the scripts
-# run by hand.
+# The kernel trees: one per directory of kernel-patches/, newest first
+# (the Makefile's KVERS is the same list). A new tree is a new patch
+# directory; its source is Debian's linux-source-<tree>.
+trees() {
+	local d
+	for d in "$(dirname "${BASH_SOURCE[0]}")"/../kernel-patches/*/; do
+		d=${d%/}
+		printf '%s\n' "${d##*/}"
+	done | sort -rV
+}
+
+# The tree a script works on: KVER, which the Makefile exports; unset, the
+# primary (the first of trees()), for the scripts run by hand.
 kver() {
-	case "${KVER:-6.12}" in
-	6.12 | 6.1) printf '%s\n' "${KVER:-6.12}" ;;
-	*) die "KVER='$KVER': set KVER to 6.12 or 6.1" ;;
+	local all t
+	all=$(trees)
+	t=${KVER:-$(printf '%s\n' "$all" | head -1)}
+	printf '%s\n' "$all" | grep -qxF -- "$t" ||
+		die "KVER='$t': set KVER to one of $(printf '%s\n' "$all" | tr '\n' ' ')"
+	printf '%s\n' "$t"
+}
+
+# A tree's series, kernel-patches/<tree>/, is git format-patch output:
+# either one posting (NNNN-*.patch, 0000 its cover letter) or one
+# subdirectory per posting, each such output, applied in the order of
+# their names (the order the trees merge them).
+
+# The patches of series directory $1, one a line, in the order they apply;
+# cover letters left out.
+series_patches() {
+	local p
+	for p in "$1"/[0-9][0-9][0-9][0-9]-*.patch "$1"/*/[0-9][0-9][0-9][0-9]-*.patch; do
+		[ -e "$p" ] || continue
+		case "${p##*/}" in 0000-*) continue ;; esac
+		printf '%s\n' "$p"
+	done
+}
+
+# The cover letters of series directory $1, one a line, in posting order.
+series_covers() {
+	local p
+	for p in "$1"/0000-cover-letter.patch "$1"/*/0000-cover-letter.patch; do
+		[ -e "$p" ] && printf '%s\n' "$p"
+	done
+	return 0
+}
+
+# A patch's name within its series: "0003-x.patch" or "1-net-next/0003-x.patch".
+series_name() {
+	case "$(basename "$(dirname "$1")")" in
+	[0-9]-* | [0-9][0-9]-*) printf '%s/%s\n' "$(basename "$(dirname "$1")")" "$(basename "$1")" ;;
+	*) basename "$1" ;;
 	esac
 }
 

@@ -4,8 +4,9 @@
 # prepare-tree.sh KSRC PATCHDIR
 #
 # Extract Debian's linux-source-$KVER into KSRC once, commit it as the pristine
-# base (tag "pristine"), and keep KSRC at "pristine + every PATCHDIR/*.patch"
-# applied with git am. When the series changes, the tree is reset to the
+# base (tag "pristine"), and keep KSRC at "pristine + every patch of the
+# series PATCHDIR" (lib.sh's series_patches(): one posting, or one
+# subdirectory per posting in merge order) applied with git am. When the series changes, the tree is reset to the
 # pristine commit and the series re-applied; files whose content came out the
 # same get their old mtime back so that kbuild rebuilds only what changed.
 set -eu
@@ -32,7 +33,8 @@ extract_pristine() {
 }
 
 series_id() {
-	cat "$patchdir"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1
+	series_patches "$patchdir" | while IFS= read -r p; do cat "$p"; done |
+		sha256sum | cut -d' ' -f1
 }
 
 # Remember "blob mtime path" of every file the current series touches.
@@ -55,19 +57,18 @@ restore_unchanged_mtimes() {
 }
 
 apply_series() {
-	local base p saved
+	local base p saved patches
 	base=$(kernel_version "$ksrc")
+	mapfile -t patches < <(series_patches "$patchdir")
 	saved=$(save_patched_files)
 	git -C "$ksrc" am --abort >/dev/null 2>&1 || true
 	git -C "$ksrc" reset -q --hard pristine
-	for p in "$patchdir"/*.patch; do
-		[ -e "$p" ] || continue
-		case "$(basename "$p")" in 0000-*) continue ;; esac
+	for p in "${patches[@]}"; do
 		if ! git -C "$ksrc" "${git_id[@]}" am -q "$p" >/dev/null 2>&1; then
 			git -C "$ksrc" am --abort >/dev/null 2>&1 || true
 			git -C "$ksrc" reset -q --hard pristine
 			rm -f "$ksrc/.git/pci-mwi-series"
-			die "$(basename "$p") does not apply to linux-source-$(kver) $base"
+			die "$(series_name "$p") does not apply to linux-source-$(kver) $base"
 		fi
 	done
 	printf '%s\n' "$saved" | restore_unchanged_mtimes

@@ -8,7 +8,9 @@
 # paired by subject, and for each pair the commit messages and the changes
 # are compared with what only locates them removed (index lines, hunk line
 # numbers, context lines), so that a hunk that moved shows as the same and
-# a changed line as a change. The cover letters are compared as text.
+# a changed line as a change. A series is one posting or one subdirectory
+# per posting (lib.sh's series_patches()); its cover letters are compared,
+# one after the other, as text.
 #
 # Prints "= NNNN subject" for a pair whose message and changes are the
 # same, "~ NNNN subject" followed by a unified diff (A's lines "-", B's
@@ -18,14 +20,15 @@
 # inside a pair is what a backport is, and not a failure. Exits 2 when a
 # directory holds no patch.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 usage() {
-	printf 'usage: series-diff.sh DIR_A DIR_B (directories of NNNN-*.patch files)\n' >&2
+	printf 'usage: series-diff.sh DIR_A DIR_B (series: NNNN-*.patch files, or a subdirectory of them per posting)\n' >&2
 	exit 2
 }
 [ $# = 2 ] || usage
 for d in "$1" "$2"; do
-	compgen -G "$d/[0-9][0-9][0-9][0-9]-*.patch" >/dev/null || usage
+	[ -n "$(series_patches "$d")" ] || usage
 done
 a=$(realpath "$1")
 b=$(realpath "$2")
@@ -33,9 +36,7 @@ b=$(realpath "$2")
 # "subject<TAB>file" for every patch of directory $1, in file order.
 subjects() {
 	local p s
-	for p in "$1"/[0-9][0-9][0-9][0-9]-*.patch; do
-		[ -e "$p" ] || continue
-		case "$(basename "$p")" in 0000-*) continue ;; esac
+	series_patches "$1" | while IFS= read -r p; do
 		s=$(awk '/^Subject: / { s = $0; on = 1; next }
 			on && /^[ \t]/ { s = s $0; next }
 			on { exit } END { sub(/^Subject: \[PATCH[^]]*\] /, "", s); print s }' "$p")
@@ -87,7 +88,7 @@ done < <(subjects "$b")
 order_a=() order_b=()
 while IFS=$'\t' read -r s p; do
 	order_a+=("$s")
-	n=$(basename "$p" | cut -c1-4)
+	n=$(series_name "$p" | sed 's/^\(\([^/]*\/\)\{0,1\}[0-9]\{4\}\)-.*/\1/')
 	if [ -z "${in_b[$s]:-}" ]; then
 		printf 'only in %s: %s %s\n' "$a" "$n" "$s"
 		status=1
@@ -106,7 +107,7 @@ done < <(subjects "$a")
 while IFS=$'\t' read -r s p; do
 	order_b+=("$s")
 	if [ -z "${paired[$s]:-}" ]; then
-		printf 'only in %s: %s %s\n' "$b" "$(basename "$p" | cut -c1-4)" "$s"
+		printf 'only in %s: %s %s\n' "$b" "$(series_name "$p" | sed 's/^\(\([^/]*\/\)\{0,1\}[0-9]\{4\}\)-.*/\1/')" "$s"
 		status=1
 	fi
 done < <(subjects "$b")
@@ -116,9 +117,16 @@ if [ "$status" = 0 ] && [ "${order_a[*]}" != "${order_b[*]}" ]; then
 	status=1
 fi
 
-ca=$a/0000-cover-letter.patch cb=$b/0000-cover-letter.patch
-if [ -f "$ca" ] && [ -f "$cb" ]; then
-	d=$(diff -u --label "$ca" --label "$cb" <(sed '1,/^$/d' "$ca") <(sed '1,/^$/d' "$cb") || true)
+# The bodies of the cover letters of series $1, one after the other.
+covers() {
+	local c
+	series_covers "$1" | while IFS= read -r c; do
+		sed '1,/^$/d' "$c"
+	done
+}
+
+if [ -n "$(series_covers "$a")" ] && [ -n "$(series_covers "$b")" ]; then
+	d=$(diff -u --label "$a (cover letters)" --label "$b (cover letters)" <(covers "$a") <(covers "$b") || true)
 	if [ -z "$d" ]; then
 		printf '= 0000 cover letter\n'
 	else

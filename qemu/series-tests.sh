@@ -6,18 +6,18 @@
 # Host-side tests of the kernel series, as TAP: every patch passes
 # scripts/checkpatch.pl --strict with no error, warning or check, carries a
 # Signed-off-by and a Cc: line for every maintainer and list that
-# scripts/get_maintainer.pl names for it; the cover letter lists every
-# patch; and the series of every other tree (the directories beside
-# PATCHDIR) has the same patches in the same order (series-diff.sh).
+# scripts/get_maintainer.pl names for it; the cover letter of its posting
+# lists it, and each posting's patches carry one subject prefix; and the
+# series of every other tree (the directories beside PATCHDIR) has the same
+# patches in the same order (series-diff.sh).
 set -eu
 here=$(dirname "$0")
+. "$here/lib.sh"
 
 ksrc=$(realpath "$1")
 patchdir=$(realpath "$2")
-patches=()
-for p in "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch; do
-	case "$(basename "$p")" in 0000-*) ;; *) patches+=("$p") ;; esac
-done
+mapfile -t patches < <(series_patches "$patchdir")
+mapfile -t covers < <(series_covers "$patchdir")
 others=()
 for d in "$patchdir"/../*/; do
 	d=$(realpath "$d")
@@ -34,9 +34,9 @@ tap() {
 	fi
 }
 
-printf '1..%d\n' $((3 * ${#patches[@]} + 1 + ${#others[@]}))
+printf '1..%d\n' $((3 * ${#patches[@]} + 2 * ${#covers[@]} + ${#others[@]}))
 for p in "${patches[@]}"; do
-	name=$(basename "$p")
+	name=$(series_name "$p")
 	out=$(cd "$ksrc" && ./scripts/checkpatch.pl --strict --no-tree --no-color "$p" 2>&1 || true)
 	total=$(printf '%s\n' "$out" | grep '^total:' || echo 'total: none')
 	rc=1
@@ -55,13 +55,32 @@ for p in "${patches[@]}"; do
 	tap "$rc" "$name has a Cc: line for everyone get_maintainer.pl names"
 	[ "$rc" = 0 ] || printf '%s\n' "$missing" | sed 's/^/#   missing Cc: /' | head -5
 done
-rc=0
-for p in "${patches[@]}"; do
-	subject=$(sed -n 's/^Subject: \[PATCH \(v[0-9]* \)\{0,1\}[0-9]*\/[0-9]*\] //p' "$p")
-	[ -n "$subject" ] || rc=1
-	grep -qF -- "$subject" "$patchdir"/0000-cover-letter.patch || rc=1
+# The subject of patch $1 without its "[PATCH ...]" prefix, and the prefix.
+subject() {
+	sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$1"
+}
+prefix() {
+	sed -n 's/^Subject: \[\(PATCH[^]]*\)\] .*/\1/p' "$1" | sed 's/ *[0-9]*\/[0-9]*$//'
+}
+
+for c in "${covers[@]}"; do
+	d=$(dirname "$c")
+	cname=$(series_name "$c")
+	rc=0
+	for p in "${patches[@]}"; do
+		[ "$(dirname "$p")" = "$d" ] || continue
+		s=$(subject "$p")
+		[ -n "$s" ] && grep -qF -- "$s" "$c" || rc=1
+	done
+	tap "$rc" "$cname lists the subject of every patch of its posting"
+	rc=0
+	want=$(prefix "$c")
+	for p in "${patches[@]}"; do
+		[ "$(dirname "$p")" = "$d" ] || continue
+		[ "$(prefix "$p")" = "$want" ] || rc=1
+	done
+	tap "$rc" "$cname and its patches carry one subject prefix ($want)"
 done
-tap "$rc" "the cover letter lists the subject of every patch"
 for d in "${others[@]}"; do
 	rc=0
 	out=$("$here/series-diff.sh" "$patchdir" "$d" 2>&1) || rc=1

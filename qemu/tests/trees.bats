@@ -171,11 +171,26 @@ PATCH
 	assert_line 'the two series order their patches differently'
 }
 
-@test "series-diff: the real 6.12 and 6.1 series pair their 14 patches and cover letters" {
-	run "$HARNESS/series-diff.sh" "$HARNESS/../kernel-patches/6.12" "$HARNESS/../kernel-patches/6.1"
+@test "series-diff: the real 7.2 postings and the 6.12 backport pair their 12 patches and cover letters" {
+	run "$HARNESS/series-diff.sh" "$HARNESS/../kernel-patches/7.2" "$HARNESS/../kernel-patches/6.12"
 	assert_success
 	refute_line --partial 'only in'
-	assert_equal "$(grep -c '^[=~] 00[0-9][0-9] ' <<<"$output")" 15
+	assert_equal "$(grep -c '^[=~] \([0-9]-[a-z-]*/\)\{0,1\}00[0-9][0-9] ' <<<"$output")" 13
+}
+
+@test "series-diff: a series of postings in subdirectories pairs with a flat one, in merge order" {
+	make_series a
+	make_series flat
+	mkdir -p "$BATS_TEST_TMPDIR/b/1-net" "$BATS_TEST_TMPDIR/b/2-pci"
+	mv "$BATS_TEST_TMPDIR/a/0001-one.patch" "$BATS_TEST_TMPDIR/b/1-net/0001-one.patch"
+	mv "$BATS_TEST_TMPDIR/a/0002-two.patch" "$BATS_TEST_TMPDIR/b/2-pci/0001-two.patch"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/flat"
+	assert_success
+	assert_output $'= 1-net/0001 x: Patch one\n= 2-pci/0001 x: Patch two'
+	mv "$BATS_TEST_TMPDIR/b/2-pci" "$BATS_TEST_TMPDIR/b/0-pci"
+	run "$HARNESS/series-diff.sh" "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/flat"
+	assert_failure
+	assert_line 'the two series order their patches differently'
 }
 
 @test "series-diff: a removed line that reads like the signature ends nothing" {
