@@ -340,21 +340,31 @@ sim_api() {
 }
 
 # Bind the emulator's test driver to slot $1 through driver_override; its
-# probe calls pcim_set_mwi() and keeps the result in probe_result.
+# probe calls pcim_set_mwi() and keeps in probe_result what it returned
+# and what pci_mwi_enabled() then said.
 sim_bind() {
-	echo pci-mwi-sim >"$SYSFS_PCI/$1/driver_override"
-	echo "$1" >/sys/bus/pci/drivers/pci-mwi-sim/bind
+	sim_bind_as "$1" pci-mwi-sim
 }
 
+# Bind driver $2 of the emulator to slot $1 through driver_override:
+# pci-mwi-sim (above), pci-mwi-sim-old (an old-style pci_set_mwi() caller,
+# its probe's outcome in the old_probe knob) or pci-mwi-sim-noask (never
+# asks for MWI).
+sim_bind_as() {
+	echo "$2" >"$SYSFS_PCI/$1/driver_override"
+	echo "$1" >"/sys/bus/pci/drivers/$2/bind"
+}
+
+# Unbind whatever driver slot $1 has.
 sim_unbind() {
-	echo "$1" >/sys/bus/pci/drivers/pci-mwi-sim/unbind
+	echo "$1" >"$SYSFS_PCI/$1/driver/unbind"
 }
 
 # ---- tracing (sim-trace.bats) ----
 
 TRACEFS=/sys/kernel/tracing
 MWI_EVENT=$TRACEFS/events/pci/pci_mwi_request
-MWI_HIST=hist:keys=dev,requester,new
+MWI_HIST=hist:keys=dev,caller.sym,new
 
 # Mount tracefs on $TRACEFS unless it is mounted there. A kernel without
 # tracing has no such directory; then there is nothing to mount.
@@ -379,6 +389,10 @@ mwi_trace_stop() {
 
 # The recorded pci_mwi_request events, one a line, from the slot on:
 # "SLOT requester=WHO old=O asked=A new=N err=E".
+
+# The requester of a write to the sysfs mwi attribute: its store.
+SYSFS_REQUESTER='mwi_store\+0x[0-9a-f]+/0x[0-9a-f]+'
+
 mwi_trace_events() {
 	sed -n 's/^.* pci_mwi_request: //p' "$TRACEFS/trace"
 }
@@ -436,10 +450,11 @@ console_preempt_depths() {
 		"$TRACEFS/trace"
 }
 
-# The hitcount of the $MWI_HIST entry for slot $1, a requester matching the
-# extended regex $2 and new $3; 0 when there is no such entry.
+# The hitcount of the $MWI_HIST entry for slot $1, a requester whose
+# symbol (without offset: "caller.sym") matches the extended regex $2, and
+# new $3; 0 when there is no such entry.
 mwi_hist_count() {
-	HIST_RE="^\\{ dev: ${1//./\\.} *, requester: $2 *, new: +$3 \\} hitcount: +[0-9]+\$" \
+	HIST_RE="^\\{ dev: ${1//./\\.} *, caller: \\[[0-9a-f]+\\] $2 *, new: +$3 \\} hitcount: +[0-9]+\$" \
 		awk '$0 ~ ENVIRON["HIST_RE"] { n = $NF } END { print n + 0 }' "$MWI_EVENT/hist"
 }
 

@@ -52,7 +52,7 @@ setup() {
 	tracefs_mount
 	[ -d "$MWI_EVENT" ] || fail "no $MWI_EVENT: sim-trace.bats would skip everything"
 	local field
-	for field in dev requester old asked new err; do
+	for field in dev caller old asked new err; do
 		grep -Eq "field:[^;]* $field(\[[0-9]+\])?;" "$MWI_EVENT/format" ||
 			fail "the event has no field $field: $(cat "$MWI_EVENT/format")"
 	done

@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # The kernel API itself, called through the emulator's "api" hook and from a
-# driver's probe: pci_set_mwi() (0: on, 1: off, not an error; a negative
-# errno only for a failed access), pci_try_set_mwi() and pci_clear_mwi()
-# (void), pci_set_cacheline_size() and pcim_set_mwi() on every personality
-# and fault.
+# driver's probe: pci_set_mwi() (0 whether or not MWI is now on, a
+# negative errno only for a failed access), pci_mwi_enabled() (whether it
+# is on), pci_try_set_mwi() and pci_clear_mwi() (void),
+# pci_set_cacheline_size() and pcim_set_mwi() on every personality and
+# fault.
 
 setup() {
 	bats_load_library pci-mwi
@@ -16,12 +17,13 @@ teardown() {
 
 # api_row PERSONALITY OP RESULT MWI: the return value ("void" for try_set
 # and clear) and the bit afterwards, as the emulator holds it (PCI Express
-# functions have no mwi attribute).
+# functions have no mwi attribute), which pci_mwi_enabled() must report.
 api_row() {
 	local slot
 	slot=$(sim_slot "$1")
 	assert_equal "$1 $2 $(sim_api "$slot" "$2")" "$1 $2 $3"
 	assert_equal "$1 MWI $(( ($(sim_knob "$slot" command) >> 4) & 1 ))" "$1 MWI $4"
+	assert_equal "$1 enabled $(sim_api "$slot" enabled)" "$1 enabled $4"
 }
 
 @test "pci_set_mwi() returns 0 and MWI is on for accepts, cls-odd and bridge" {
@@ -30,13 +32,13 @@ api_row() {
 	api_row bridge set 0 1
 	api_row child set 0 1
 }
-@test "pci_set_mwi() returns 1, not an error, for refuses, cls-ro and pcie, and MWI stays off" {
-	api_row refuses set 1 0
-	api_row cls-ro set 1 0
-	api_row pcie set 1 0
+@test "pci_set_mwi() returns 0, not an error, for refuses, cls-ro and pcie, MWI stays off, and pci_mwi_enabled() says so" {
+	api_row refuses set 0 0
+	api_row cls-ro set 0 0
+	api_row pcie set 0 0
 }
-@test "pci_set_mwi() on a PCI Express function returns 1 without programming the cache line size" {
-	api_row pcie set 1 0
+@test "pci_set_mwi() on a PCI Express function returns 0 without programming the cache line size" {
+	api_row pcie set 0 0
 	assert_equal "$(sim_knob "$(sim_slot pcie)" cache_line_size)" 0
 }
 @test "pci_set_mwi() returns 0 for stuck, whose bit is already on" {
@@ -58,7 +60,7 @@ api_row() {
 	api_row refuses clear void 0
 }
 @test "pci_set_mwi() on a refusing device leaves the cache line size it programmed" {
-	api_row refuses set 1 0
+	api_row refuses set 0 0
 	assert_equal "$(sim_knob "$(sim_slot refuses)" cache_line_size)" 64
 }
 @test "pci_set_cacheline_size() returns 0 for accepts and -EINVAL for cls-ro" {
@@ -94,9 +96,19 @@ api_row() {
 	assert_equal "$(sim_knob "$(sim_slot accepts)" fail_writes)" 0
 	assert_equal "$(cat "$(mwi_file "$(sim_slot accepts)")")" 1
 }
-@test "pci_set_mwi() returns 1 when the device drops writes" {
+@test "pci_set_mwi() returns 0 when the device drops writes, and pci_mwi_enabled() says MWI is off" {
 	sim_knob "$(sim_slot accepts)" drop_writes 1
-	api_row accepts set 1 0
+	api_row accepts set 0 0
+}
+@test "pci_mwi_enabled() is false for a vanished device and when its config read fails" {
+	local slot
+	slot=$(sim_slot stuck)
+	assert_equal "$(sim_api "$slot" enabled)" 1
+	sim_knob "$slot" fail_code set_failed
+	sim_knob "$slot" fail_reads 1
+	assert_equal "$(sim_api "$slot" enabled)" 0
+	sim_knob "$slot" vanish 1
+	assert_equal "$(sim_api "$slot" enabled)" 0
 }
 
 # Nothing but a failed access is worth a message: the log is emptied
@@ -108,7 +120,7 @@ api_row() {
 	sim_api "$(sim_slot pcie)" try_set
 	sim_api "$(sim_slot stuck)" clear
 	sim_bind "$(sim_slot refuses)"
-	assert_equal "$(sim_knob "$(sim_slot refuses)" probe_result)" 1
+	assert_equal "$(sim_knob "$(sim_slot refuses)" probe_result)" "0 0"
 	run kernel_log 6
 	refute_output --regexp '[Mm][Ww][Ii]|Mem-Wr-Inval|[Ww]rite and [Ii]nvalidate'
 }
@@ -127,18 +139,18 @@ api_row() {
 	local slot
 	slot=$(sim_slot accepts)
 	sim_bind "$slot"
-	assert_equal "$(sim_knob "$slot" probe_result)" 0
+	assert_equal "$(sim_knob "$slot" probe_result)" "0 1"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim
 	assert_equal "$(cat "$(mwi_file "$slot")")" 1
 	sim_unbind "$slot"
 	assert_equal "$(cat "$(mwi_file "$slot")")" 0
 }
 
-@test "pcim_set_mwi() in a probe returns 1 on refuses, and the driver still binds" {
+@test "pcim_set_mwi() in a probe returns 0 on refuses, pci_mwi_enabled() says no, and the driver binds" {
 	local slot
 	slot=$(sim_slot refuses)
 	sim_bind "$slot"
-	assert_equal "$(sim_knob "$slot" probe_result)" 1
+	assert_equal "$(sim_knob "$slot" probe_result)" "0 0"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim
 	assert_equal "$(cat "$(mwi_file "$slot")")" 0
 }

@@ -79,10 +79,11 @@ counts_of() {
 	assert_equal "$(counts_of "$(sim_slot pcie)" sim_api "$(sim_slot pcie)" set)" "0 0"
 }
 
-@test "pci_set_mwi() on a function whose policy is off (echo 0) does no config access at all" {
+@test "pci_set_mwi() on a function whose policy is off (echo 0) programs the cache line size and does not touch PCI_COMMAND: 2 reads, 1 write" {
 	write_mwi "$(sim_slot accepts)" '0\n'
-	assert_equal "$(counts_of "$(sim_slot accepts)" sim_api "$(sim_slot accepts)" set)" "0 0"
-	assert_equal "$(sim_knob "$(sim_slot accepts)" api)" "set 1"
+	assert_equal "$(counts_of "$(sim_slot accepts)" sim_api "$(sim_slot accepts)" set)" "2 1"
+	assert_equal "$(sim_knob "$(sim_slot accepts)" api)" "set 0"
+	assert_equal "$(sim_registers "$(sim_slot accepts)")" "0x0000 64"
 }
 
 @test "mwictl get does exactly 1 config read and no write" {
@@ -99,4 +100,9 @@ counts_of() {
 
 @test "mwictl on --dry-run reads the state and writes nothing: 1 read, no write" {
 	assert_equal "$(counts_of "$(sim_slot accepts)" mwictl on --dry-run "$(sim_slot accepts)")" "1 0"
+}
+
+@test "pci_mwi_enabled() does no config access on a PCI Express function and one read elsewhere" {
+	assert_equal "$(counts_of "$(sim_slot pcie)" sim_api "$(sim_slot pcie)" enabled)" "0 0"
+	assert_equal "$(counts_of "$(sim_slot accepts)" sim_api "$(sim_slot accepts)" enabled)" "1 0"
 }

@@ -57,14 +57,14 @@ assert_knob_rejects() {
 	sim_knob "$slot" reads 0
 	assert_equal "$(sim_knob "$slot" reads)" 0
 }
-@test "api accepts only set, try_set, clear and cacheline" {
+@test "api accepts only set, try_set, clear, cacheline and enabled" {
 	for input in sett SET 'set x' '\n' reset; do
 		assert_knob_rejects api "$input"
 	done
 	assert_equal "$(sim_knob "$slot" api)" none
 }
 @test "the read-only knobs refuse writes with EPERM" {
-	for knob in personality command cache_line_size probe_result; do
+	for knob in personality command cache_line_size probe_result old_probe; do
 		run bash -c 'echo 1 > "$1"' _ "$SIM_DEBUGFS/$slot/$knob"
 		assert_failure
 		assert_output --partial "Operation not permitted"

@@ -5,12 +5,15 @@
 # driver by the function's modalias. So the rule reaches the probe of the
 # driver that event loads. pci-mwi-probe (1b36:e000, the emulator's
 # "accepts" functions) is such a driver: nothing but udev loads it, and
-# its probe's answer to pcim_set_mwi() stays in mwi_probe_result. The
-# pci_mwi_request trace event shows the order: the rule's sysfs write,
-# then the probe's request, which finds what the rule left (MWI on), or is
-# refused by the policy the rule's "0" set, before any config access.
+# its probe's answer to pcim_set_mwi() and pci_mwi_enabled() stays in
+# mwi_probe_result. The pci_mwi_request trace event shows the order: the
+# rule's sysfs write, then the probe's request, which is refused by the
+# policy the rule's "0" set, before any access to PCI_COMMAND; or, after a
+# "1", the PCI core turns off what the rule turned on before the probe
+# (local_pci_probe), and the driver, which asks, gets MWI back.
 
 PROBE_REQUESTER='mwi_probe_probe\+0x[0-9a-f]+/0x[0-9a-f]+ \[pci_mwi_probe\]'
+CORE_PROBE_REQUESTER='local_pci_probe\+0x[0-9a-f]+/0x[0-9a-f]+'
 
 setup() {
 	bats_load_library pci-mwi
@@ -57,26 +60,27 @@ rescan_under_udev() {
 	write_mwi "$slot" '0\n'
 	rescan_under_udev
 	assert_events "$slot requester=$PROBE_REQUESTER old=0 asked=1 new=1 err=0"
-	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" 0
+	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" "0 1"
 }
 
-@test "the rule of mwictl rule off SLOT reaches the probe of the driver udev loads by modalias: it gets 1 and runs without MWI" {
+@test "the rule of mwictl rule off SLOT reaches the probe of the driver udev loads by modalias: it gets 0 and runs without MWI" {
 	write_mwi "$slot" '1\n'
 	mwictl rule off "$slot" >/etc/udev/rules.d/70-mwi.rules
 	rescan_under_udev
-	assert_events "$slot requester=sysfs old=1 asked=0 new=0 err=0" \
+	assert_events "$slot requester=$SYSFS_REQUESTER old=1 asked=0 new=0 err=0" \
 		"$slot requester=$PROBE_REQUESTER old=-1 asked=1 new=-1 err=0"
-	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" 1
+	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" "0 0"
 	assert_equal "$(mwictl get "$slot")" 0
 	assert_equal "$(lspci_mwi "$slot")" 0
 }
 
-@test "the rule of mwictl rule on -d VENDOR:DEVICE turns MWI on before the probe of the driver udev loads, which finds it on" {
+@test "the rule of mwictl rule on -d VENDOR:DEVICE leaves MWI to the driver udev loads: the core turns the rule's MWI off before the probe, and the driver that asks gets it" {
 	write_mwi "$slot" '0\n'
 	mwictl rule on -d 1b36:e000 >/etc/udev/rules.d/70-mwi.rules
 	rescan_under_udev
-	assert_events "$slot requester=sysfs old=0 asked=1 new=1 err=0" \
-		"$slot requester=$PROBE_REQUESTER old=1 asked=1 new=1 err=0"
-	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" 0
+	assert_events "$slot requester=$SYSFS_REQUESTER old=0 asked=1 new=1 err=0" \
+		"$slot requester=$CORE_PROBE_REQUESTER old=1 asked=0 new=0 err=0" \
+		"$slot requester=$PROBE_REQUESTER old=0 asked=1 new=1 err=0"
+	assert_equal "$(cat "$SYSFS_PCI/$slot/mwi_probe_result")" "0 1"
 	assert_equal "$(mwictl get "$slot")" 1
 }

@@ -46,7 +46,7 @@ teardown() {
 	udev_remove_and_rescan "$slot"
 	assert_equal "$(mwictl get "$slot")" 0
 	sim_bind "$slot"
-	assert_equal "$(sim_knob "$slot" probe_result)" 1
+	assert_equal "$(sim_knob "$slot" probe_result)" "0 0"
 	assert_equal "$(mwictl get "$slot")" 0
 	sim_unbind "$slot"
 }

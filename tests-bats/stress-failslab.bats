@@ -134,7 +134,7 @@ state() {
 			ok=$((ok + 1))
 		fi
 	done
-	assert_equal "events $(mwi_trace_events | grep -c "^$slot requester=sysfs ")" "events $ok"
+	assert_equal "events $(mwi_trace_events | grep -Ec "^$slot requester=$SYSFS_REQUESTER ")" "events $ok"
 	mwi_trace_stop
 }
 

@@ -5,8 +5,9 @@
  * distributions load most PCI drivers. It shows that a udev rule setting
  * ATTR{mwi} at "add" reaches the probe of a driver loaded by the same
  * event: the probe asks for MWI as drivers do, and the function's
- * mwi_probe_result (0: on, 1: off, or a negative errno) keeps the answer
- * for as long as the driver is bound. tests-bats/sim-udev-modalias.bats
+ * mwi_probe_result keeps the answer for as long as the driver is bound:
+ * what pcim_set_mwi() returned (0 or a negative errno), then 1 or 0 for
+ * what pci_mwi_enabled() said. tests-bats/sim-udev-modalias.bats
  * is its user.
  */
 #include <linux/device.h>
@@ -20,7 +21,7 @@ static ssize_t mwi_probe_result_show(struct device *dev, struct device_attribute
 {
 	int *result = dev_get_drvdata(dev);
 
-	return sysfs_emit(buf, "%d\n", *result);
+	return sysfs_emit(buf, "%d %d\n", result[0], result[1]);
 }
 static DEVICE_ATTR_RO(mwi_probe_result);
 
@@ -35,13 +36,14 @@ static int mwi_probe_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	int *result;
 	int rc;
 
-	result = devm_kzalloc(&pdev->dev, sizeof(*result), GFP_KERNEL);
+	result = devm_kcalloc(&pdev->dev, 2, sizeof(*result), GFP_KERNEL);
 	if (!result)
 		return -ENOMEM;
 	rc = pcim_enable_device(pdev);
 	if (rc)
 		return rc;
-	*result = pcim_set_mwi(pdev);
+	result[0] = pcim_set_mwi(pdev);
+	result[1] = pci_mwi_enabled(pdev);
 	pci_set_drvdata(pdev, result);
 	return 0;
 }

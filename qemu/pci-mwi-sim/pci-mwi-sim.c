@@ -75,7 +75,7 @@ static const struct {
 enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
-	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD, K_D3COLD,
+	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD, K_D3COLD, K_OLD_PROBE,
 	SIM_NR_KNOBS,
 };
 
@@ -100,6 +100,7 @@ static const struct {
 	[K_INTX_STORM] = { "intx_storm", 0600 },
 	[K_COLD] = { "cold_when_suspended", 0600 },
 	[K_D3COLD] = { "d3cold", 0600 },
+	[K_OLD_PROBE] = { "old_probe", 0400 },
 };
 
 struct sim_fn;
@@ -124,6 +125,9 @@ struct sim_fn {
 	unsigned long reads, writes;
 	bool probed;
 	int probe_result;		/* pcim_set_mwi() in sim_probe() */
+	bool probe_enabled;		/* pci_mwi_enabled() after it */
+	const char *old_state;		/* the old-style driver's probe */
+	int old_rc;			/* its pci_set_mwi() */
 	const char *api_op;		/* last operation through "api" */
 	bool api_void;			/* it returns nothing */
 	int api_result;
@@ -388,13 +392,15 @@ static struct sim_fn *sim_fn_of(struct pci_dev *pdev)
 
 /*
  * The API test driver: bind it to a function with driver_override. Its
- * probe asks for MWI the managed way, as drivers do, and records the
- * result (0: on, 1: off, or a negative errno); MWI being optional, the
- * probe succeeds either way.
+ * probe asks for MWI the managed way, as drivers do, and records what
+ * pcim_set_mwi() returned (0, or a negative errno) and what
+ * pci_mwi_enabled() then says; MWI being optional, the probe succeeds
+ * either way.
  */
 static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct sim_fn *fn = sim_fn_of(pdev);
+	bool enabled;
 	int rc;
 
 	if (!fn)
@@ -403,9 +409,11 @@ static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (rc)
 		return rc;
 	rc = pcim_set_mwi(pdev);
+	enabled = pci_mwi_enabled(pdev);
 	spin_lock_irq(&sim.lock);
 	fn->probed = true;
 	fn->probe_result = rc;
+	fn->probe_enabled = enabled;
 	spin_unlock_irq(&sim.lock);
 	return 0;
 }
@@ -419,6 +427,110 @@ static struct pci_driver sim_driver = {
 	.id_table = sim_ids,
 	.probe = sim_probe,
 };
+
+static void sim_old_set(struct sim_fn *fn, const char *state, int rc)
+{
+	spin_lock_irq(&sim.lock);
+	fn->old_state = state;
+	fn->old_rc = rc;
+	spin_unlock_irq(&sim.lock);
+}
+
+/*
+ * The old-style caller, written as 8139cp and efct were: the probe
+ * allocates its state, unwinds it on any non-zero return of
+ * pci_set_mwi() and returns that value. Were pci_set_mwi() to return a
+ * positive value for a refusal, the state would be freed and the driver
+ * still bound, since the driver core takes a positive probe return as
+ * success: old_probe then reads "unwound N" while the function has this
+ * driver. With 0 or a negative errno it reads "bound" or the driver is
+ * not bound.
+ */
+struct sim_old {
+	struct sim_fn *fn;
+};
+
+static int sim_old_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct sim_fn *fn = sim_fn_of(pdev);
+	struct sim_old *old;
+	int rc;
+
+	if (!fn)
+		return -ENODEV;
+	old = kzalloc(sizeof(*old), GFP_KERNEL);
+	if (!old)
+		return -ENOMEM;
+	old->fn = fn;
+	pci_set_drvdata(pdev, old);
+
+	rc = pci_set_mwi(pdev);
+	if (rc)
+		goto err_free;
+	sim_old_set(fn, "bound", 0);
+	return rc;
+
+err_free:
+	pci_set_drvdata(pdev, NULL);
+	kfree(old);
+	sim_old_set(fn, "unwound", rc);
+	return rc;
+}
+
+static void sim_old_remove(struct pci_dev *pdev)
+{
+	struct sim_old *old = pci_get_drvdata(pdev);
+
+	pci_clear_mwi(pdev);
+	if (old) {
+		sim_old_set(old->fn, "removed", 0);
+		kfree(old);
+	}
+}
+
+static struct pci_driver sim_old_driver = {
+	.name = "pci-mwi-sim-old",
+	.id_table = sim_ids,
+	.probe = sim_old_probe,
+	.remove = sim_old_remove,
+};
+
+/* A driver that never asks for MWI. */
+static int sim_noask_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	return sim_fn_of(pdev) ? 0 : -ENODEV;
+}
+
+static struct pci_driver sim_noask_driver = {
+	.name = "pci-mwi-sim-noask",
+	.id_table = sim_ids,
+	.probe = sim_noask_probe,
+};
+
+/* The test drivers; each binds only through driver_override. */
+static struct pci_driver *const sim_drivers[] = {
+	&sim_driver, &sim_old_driver, &sim_noask_driver,
+};
+
+static void sim_unregister_drivers(int n)
+{
+	while (n--)
+		pci_unregister_driver(sim_drivers[n]);
+}
+
+static int sim_register_drivers(void)
+{
+	int i, rc;
+
+	for (i = 0; i < ARRAY_SIZE(sim_drivers); i++) {
+		rc = pci_register_driver(sim_drivers[i]);
+		if (rc) {
+			sim_unregister_drivers(i);
+			return rc;
+		}
+	}
+	return 0;
+}
 
 /* ---- debugfs ---- */
 
@@ -441,13 +553,14 @@ static struct pci_dev *sim_pci_dev(struct sim_fn *fn)
 	return pci_get_domain_bus_and_slot(sim.sysdata.domain, busnr, fn->devfn);
 }
 
-enum sim_api_op { API_SET, API_TRY_SET, API_CLEAR, API_CACHELINE };
+enum sim_api_op { API_SET, API_TRY_SET, API_CLEAR, API_CACHELINE, API_ENABLED };
 
 static const char * const sim_api_ops[] = {
 	[API_SET] = "set",
 	[API_TRY_SET] = "try_set",
 	[API_CLEAR] = "clear",
 	[API_CACHELINE] = "cacheline",
+	[API_ENABLED] = "enabled",
 };
 
 /*
@@ -477,6 +590,9 @@ static noinline int sim_call_api(struct sim_fn *fn, const char *op)
 		break;
 	case API_CLEAR:
 		pci_clear_mwi(pdev);
+		break;
+	case API_ENABLED:
+		rc = pci_mwi_enabled(pdev);
 		break;
 	default:
 		rc = pci_set_cacheline_size(pdev);
@@ -559,8 +675,17 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 	case K_D3COLD:
 		len = scnprintf(buf, sizeof(buf), "%d\n", fn->d3cold);
 		break;
+	case K_OLD_PROBE:
+		if (!fn->old_state)
+			len = scnprintf(buf, sizeof(buf), "none\n");
+		else if (!strcmp(fn->old_state, "unwound"))
+			len = scnprintf(buf, sizeof(buf), "unwound %d\n", fn->old_rc);
+		else
+			len = scnprintf(buf, sizeof(buf), "%s\n", fn->old_state);
+		break;
 	default:
-		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d\n", fn->probe_result) :
+		len = fn->probed ? scnprintf(buf, sizeof(buf), "%d %d\n", fn->probe_result,
+					     fn->probe_enabled) :
 				   scnprintf(buf, sizeof(buf), "none\n");
 		break;
 	}
@@ -1000,7 +1125,7 @@ static int __init sim_init(void)
 		sim_pm_domain.ops.runtime_resume = sim_runtime_resume;
 	}
 
-	rc = pci_register_driver(&sim_driver);
+	rc = sim_register_drivers();
 	if (rc)
 		goto free_fns;
 
@@ -1024,7 +1149,7 @@ static int __init sim_init(void)
 	return 0;
 
 unregister:
-	pci_unregister_driver(&sim_driver);
+	sim_unregister_drivers(ARRAY_SIZE(sim_drivers));
 free_fns:
 	kfree(sim.fns);
 	return rc;
@@ -1042,7 +1167,7 @@ static void __exit sim_exit(void)
 			sim_set_d3cold(&sim.fns[i], false);
 		sim_drop_pm_domain(&sim.fns[i]);
 	}
-	pci_unregister_driver(&sim_driver);
+	sim_unregister_drivers(ARRAY_SIZE(sim_drivers));
 	debugfs_remove_recursive(sim.debugfs);
 	pci_lock_rescan_remove();
 	pci_stop_root_bus(sim.bus);
