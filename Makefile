@@ -38,7 +38,7 @@ KERNEL_STRESS := $(KOBJ_STRESS)/arch/x86/boot/bzImage
 INITRD_DEBUG := $(TREE)/initramfs-debug.cpio
 INITRD_STRESS := $(TREE)/initramfs-stress.cpio
 INITRD      := $(TREE)/initramfs.cpio
-# The field guest: Debian 12's stock kernel (qemu/field-kernel.sh),
+# The field guest: Debian 13's stock 6.12 kernel (qemu/field-kernel.sh),
 # unpatched, whatever KVER is.
 FIELD       := $(BUILD)/field
 KERNEL_FIELD := $(FIELD)/vmlinuz

@@ -163,7 +163,7 @@ host_loop() {
 	for m in pc q35 sim nodebugfs stress field; do
 		label="$m on $(kver)"
 		[ "$m" != stress ] || label="stress on $(kver) (KVER's KASAN + lockdep kernel)"
-		[ "$m" != field ] || label="field (Debian 12's stock 6.1 kernel)"
+		[ "$m" != field ] || label="field (Debian 13's stock 6.12 kernel)"
 		say "bench: boot-to-first-test on $m"
 		echo "| $label | $(boot_to_first_test "$m") | ≤ 3 |"
 	done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # mwictl where most users will first run it: Debian's own stock kernel
-# (linux-image-6.1.0-*-amd64, unpatched, its own modules, loaded by udev by
+# (Debian 13's linux-image-6.12.*-amd64, unpatched, its own modules, loaded by udev by
 # modalias as on an installed system) on the pc machine. There is no mwi
 # attribute, so mwictl falls back as its man page says: list, show and get
 # read the state from config space and say so on standard error (-q

@@ -331,9 +331,9 @@ runtime_usage() {
 	cat "$SYSFS_PCI/$1/power/runtime_usage"
 }
 
-# Call a PCI core MWI function (set, try_set, clear, cacheline) on slot $1
-# through the emulator and print its return value ("void" for try_set and
-# clear, which return nothing).
+# Call a PCI core MWI function (set, try_set, clear, cacheline, enabled) on
+# slot $1 through the emulator and print its return value ("void" for
+# try_set and clear, which return nothing; 1 or 0 for pci_mwi_enabled()).
 sim_api() {
 	sim_knob "$1" api "$2"
 	sim_knob "$1" api | awk -v op="$2" '$1 == op { print $2 }'

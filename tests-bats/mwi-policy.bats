@@ -3,7 +3,7 @@
 # lsi53c895a (CTEST3's WRIE) from what pci_set_mwi() told it, so a write
 # to mwi fails with EBUSY and changes nothing. Unbound, "0" turns MWI off
 # and becomes the function's policy: the next driver's pci_set_mwi() gets
-# 1 (MWI off), binds and keeps MWI off.
+# 0 with MWI left off (pci_mwi_enabled() false), binds and keeps MWI off.
 
 setup() {
 	bats_load_library pci-mwi

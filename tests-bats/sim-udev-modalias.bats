@@ -13,7 +13,7 @@
 # (local_pci_probe), and the driver, which asks, gets MWI back.
 
 PROBE_REQUESTER='mwi_probe_probe\+0x[0-9a-f]+/0x[0-9a-f]+ \[pci_mwi_probe\]'
-CORE_PROBE_REQUESTER='local_pci_probe\+0x[0-9a-f]+/0x[0-9a-f]+'
+CORE_PROBE_REQUESTER='(local_pci_probe|pci_device_probe)\+0x[0-9a-f]+/0x[0-9a-f]+'
 
 setup() {
 	bats_load_library pci-mwi

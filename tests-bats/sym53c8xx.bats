@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # sym53c8xx asks for MWI because its chip can use Write and Invalidate.
-# When MWI is off (pci_set_mwi() returns 1: QEMU's lsi53c895a refuses it),
+# When MWI is off (pci_mwi_enabled() false: QEMU's lsi53c895a refuses it),
 # the chip must be programmed not to use it: WRIE (bit 0 of CTEST3) clear,
 # in the value the driver loads and in the chip. That the refusal is not
 # logged above debug level is quiet.bats.

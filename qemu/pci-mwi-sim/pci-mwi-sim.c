@@ -27,6 +27,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
+#include <linux/version.h>
 
 #define SIM_VENDOR		0x1b36	/* Red Hat, Inc.: QEMU's own vendor ID */
 #define SIM_DEVICE_BASE		0xe000	/* + personality */
@@ -1008,6 +1009,18 @@ static void sim_debugfs_fn(struct sim_fn *fn)
 	}
 }
 
+/* The INTx storm's timer: hrtimer_setup() replaced hrtimer_init() in 6.13. */
+static void sim_init_timer(struct sim_fn *fn)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(&fn->intx_timer, sim_intx_tick, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL);
+#else
+	hrtimer_init(&fn->intx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	fn->intx_timer.function = sim_intx_tick;
+#endif
+}
+
 /* ---- setup ---- */
 
 static int sim_parse_devices(enum sim_kind *kinds)
@@ -1082,8 +1095,7 @@ static int sim_create_functions(void)
 		fn->devfn = multi ? i : PCI_DEVFN(i, 0);
 		fn->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
 		fn->fail_where = -1;
-		hrtimer_init(&fn->intx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-		fn->intx_timer.function = sim_intx_tick;
+		sim_init_timer(fn);
 		sim_init_cfg(fn, multi);
 		sim.root[fn->devfn] = fn;
 		if (fn->kind != SIM_BRIDGE)
@@ -1093,8 +1105,7 @@ static int sim_create_functions(void)
 		fn->child->parent = fn;
 		fn->child->fail_code = PCIBIOS_DEVICE_NOT_FOUND;
 		fn->child->fail_where = -1;
-		hrtimer_init(&fn->child->intx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-		fn->child->intx_timer.function = sim_intx_tick;
+		sim_init_timer(fn->child);
 		sim_init_cfg(fn->child, false);
 	}
 	sim.nr_fns = child;
