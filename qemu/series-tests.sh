@@ -7,7 +7,9 @@
 # scripts/checkpatch.pl --strict with no error, warning or check, carries a
 # Signed-off-by and a Cc: line for every maintainer and list that
 # scripts/get_maintainer.pl names for it; the cover letter of its posting
-# lists it, and each posting's patches carry one subject prefix; and the
+# lists it, and each posting's patches carry one subject prefix; every C
+# file and header the series touches gives no scripts/kernel-doc -Wall
+# warning that the same file in the pristine tree does not; and the
 # series of every other tree (the directories beside PATCHDIR) has the same
 # patches in the same order (series-diff.sh).
 set -eu
@@ -34,7 +36,8 @@ tap() {
 	fi
 }
 
-printf '1..%d\n' $((3 * ${#patches[@]} + 2 * ${#covers[@]} + ${#others[@]}))
+mapfile -t touched < <(git -C "$ksrc" diff --name-only pristine HEAD -- '*.c' '*.h')
+printf '1..%d\n' $((3 * ${#patches[@]} + 2 * ${#covers[@]} + ${#touched[@]} + ${#others[@]}))
 for p in "${patches[@]}"; do
 	name=$(series_name "$p")
 	out=$(cd "$ksrc" && ./scripts/checkpatch.pl --strict --no-tree --no-color "$p" 2>&1 || true)
@@ -80,6 +83,24 @@ for c in "${covers[@]}"; do
 		[ "$(prefix "$p")" = "$want" ] || rc=1
 	done
 	tap "$rc" "$cname and its patches carry one subject prefix ($want)"
+done
+# scripts/kernel-doc -Wall's warnings for file $2 as tree $1 has it (HEAD
+# or pristine), without line numbers.
+kdoc_warnings() {
+	local tmp
+	tmp=$(mktemp --suffix=".${2##*.}")
+	git -C "$ksrc" show "$1:$2" >"$tmp" 2>/dev/null || : >"$tmp"
+	(cd "$ksrc" && ./scripts/kernel-doc -Wall -none "$tmp" 2>&1) |
+		sed -e "s|$tmp|$2|g" -e 's/:[0-9][0-9]*\b//g' | sort -u
+	rm -f "$tmp"
+}
+
+for f in "${touched[@]}"; do
+	new=$(comm -13 <(kdoc_warnings pristine "$f") <(kdoc_warnings HEAD "$f"))
+	rc=0
+	[ -z "$new" ] || rc=1
+	tap "$rc" "scripts/kernel-doc -Wall finds nothing new in $f"
+	[ "$rc" = 0 ] || printf '%s\n' "$new" | head -5 | sed 's/^/#   /'
 done
 for d in "${others[@]}"; do
 	rc=0
