@@ -68,6 +68,11 @@ stamp="$(basename "$deb") $(sha256sum "$0" | cut -d' ' -f1)"
 say "field kernel: unpacking $(basename "$deb")"
 rm -rf "$dir/root" "$dir/modroot"
 dpkg-deb -x "$deb" "$dir/root"
+# Debian 13's packages ship /usr/lib/modules (merged /usr); depmod and
+# modprobe here look under lib/modules.
+if [ ! -e "$dir/root/lib" ] && [ -d "$dir/root/usr/lib/modules" ]; then
+	ln -s usr/lib "$dir/root/lib"
+fi
 kver=$(ls "$dir/root/lib/modules")
 [ "$(printf '%s\n' "$kver" | wc -l)" = 1 ] || die "$(basename "$deb") has not one kernel version: $kver"
 "$DEPMOD" -b "$dir/root" "$kver"
@@ -80,11 +85,11 @@ for ko in $(printf '%s\n' "$deps" | awk '$1 == "insmod" { print $2 }' | sort -u)
 	install -D -m 0644 "$ko" "$dir/modroot${ko#"$dir/root"}"
 done
 for m in $MODULES; do
-	find "$dir/modroot" -name "$m.ko" | grep -q . || die "$m.ko is not among $kver's modules"
+	find "$dir/modroot" \( -name "$m.ko" -o -name "$m.ko.*" \) | grep -q . || die "$m.ko is not among $kver's modules"
 done
 "$DEPMOD" -b "$dir/modroot" "$kver"
 cp "$dir/root/boot/vmlinuz-$kver" "$dir/vmlinuz.tmp"
 mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
 rm -rf "$dir/root"
 printf '%s\n' "$stamp" >"$dir/package"
-say "field kernel: $pkg $version ($kver), $(find "$dir/modroot" -name '*.ko' | wc -l) modules"
+say "field kernel: $pkg $version ($kver), $(find "$dir/modroot" \( -name '*.ko' -o -name '*.ko.*' \) | wc -l) modules"
