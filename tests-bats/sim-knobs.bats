@@ -32,8 +32,8 @@ assert_knob_rejects() {
 		assert_knob_rejects fail_writes "$input"
 	done
 }
-@test "vanish, drop_writes and d3cold accept only 0 and 1" {
-	for knob in vanish drop_writes d3cold; do
+@test "vanish, drop_writes, d3cold and block_cfg accept only 0 and 1" {
+	for knob in vanish drop_writes d3cold block_cfg; do
 		for input in 2 -1 yes true on x '1 1'; do
 			assert_knob_rejects "$knob" "$input"
 		done

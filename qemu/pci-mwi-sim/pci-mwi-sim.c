@@ -77,7 +77,7 @@ enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
 	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD, K_D3COLD, K_OLD_PROBE,
-	SIM_NR_KNOBS,
+	K_BLOCK_CFG, SIM_NR_KNOBS,
 };
 
 static const struct {
@@ -102,6 +102,7 @@ static const struct {
 	[K_COLD] = { "cold_when_suspended", 0600 },
 	[K_D3COLD] = { "d3cold", 0600 },
 	[K_OLD_PROBE] = { "old_probe", 0400 },
+	[K_BLOCK_CFG] = { "block_cfg", 0600 },
 };
 
 struct sim_fn;
@@ -147,6 +148,7 @@ struct sim_fn {
 	 * writes are lost, as when the power is off.
 	 */
 	struct pci_dev *cold_pdev;
+	struct pci_dev *blocked_pdev;	/* block_cfg: config access blocked */
 	/*
 	 * D3cold as a platform would put the function there, which this
 	 * guest cannot do: the PCI core sees it in D3cold, and it is off.
@@ -158,7 +160,7 @@ struct sim_fn {
 };
 
 static struct {
-	spinlock_t lock;		/* config space, faults, counters */
+	raw_spinlock_t lock;	/* config space, faults, counters: taken under pci_lock */
 	struct pci_sysdata sysdata;
 	struct resource busn;
 	struct pci_bus *bus;
@@ -332,7 +334,7 @@ static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 	bool widen = false;
 	int i, rc;
 
-	spin_lock_irqsave(&sim.lock, flags);
+	raw_spin_lock_irqsave(&sim.lock, flags);
 	fn = sim_access(bus, devfn, where, size, false, &rc);
 	if (!fn) {
 		*val = ~0U;
@@ -344,7 +346,7 @@ static int sim_read(struct pci_bus *bus, unsigned int devfn, int where,
 			*val |= (u32)fn->cfg[where + i] << (8 * i);
 		widen = fn->intx_storm && where == PCI_COMMAND && !in_hardirq();
 	}
-	spin_unlock_irqrestore(&sim.lock, flags);
+	raw_spin_unlock_irqrestore(&sim.lock, flags);
 	/*
 	 * During an INTx storm, a COMMAND read outside hard-IRQ context
 	 * takes long enough for the timer to fire before the caller can
@@ -362,13 +364,13 @@ static int sim_write(struct pci_bus *bus, unsigned int devfn, int where,
 	unsigned long flags;
 	int i, rc;
 
-	spin_lock_irqsave(&sim.lock, flags);
+	raw_spin_lock_irqsave(&sim.lock, flags);
 	fn = sim_access(bus, devfn, where, size, true, &rc);
 	if (fn && !fn->vanished && !fn->drop_writes && !sim_cold(fn)) {
 		for (i = 0; i < size; i++)
 			sim_write_byte(fn, where + i, val >> (8 * i));
 	}
-	spin_unlock_irqrestore(&sim.lock, flags);
+	raw_spin_unlock_irqrestore(&sim.lock, flags);
 	return rc;
 }
 
@@ -385,9 +387,9 @@ static struct sim_fn *sim_fn_of(struct pci_dev *pdev)
 
 	if (!sim.bus || pci_domain_nr(pdev->bus) != sim.sysdata.domain)
 		return NULL;
-	spin_lock_irqsave(&sim.lock, flags);
+	raw_spin_lock_irqsave(&sim.lock, flags);
 	fn = sim_find(pdev->bus, pdev->devfn);
-	spin_unlock_irqrestore(&sim.lock, flags);
+	raw_spin_unlock_irqrestore(&sim.lock, flags);
 	return fn;
 }
 
@@ -411,11 +413,11 @@ static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return rc;
 	rc = pcim_set_mwi(pdev);
 	enabled = pci_mwi_enabled(pdev);
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->probed = true;
 	fn->probe_result = rc;
 	fn->probe_enabled = enabled;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	return 0;
 }
 
@@ -431,10 +433,10 @@ static struct pci_driver sim_driver = {
 
 static void sim_old_set(struct sim_fn *fn, const char *state, int rc)
 {
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->old_state = state;
 	fn->old_rc = rc;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 }
 
 /*
@@ -601,11 +603,11 @@ static noinline int sim_call_api(struct sim_fn *fn, const char *op)
 	}
 	device_unlock(&pdev->dev);
 	pci_dev_put(pdev);
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->api_op = sim_api_ops[i];
 	fn->api_void = i == API_TRY_SET || i == API_CLEAR;
 	fn->api_result = rc;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	return 0;
 }
 
@@ -617,7 +619,7 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 	char buf[64];
 	int len;
 
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	switch (knob->id) {
 	case K_PERSONALITY:
 		len = scnprintf(buf, sizeof(buf), "%s\n", sim_kind_names[fn->kind]);
@@ -676,6 +678,9 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 	case K_D3COLD:
 		len = scnprintf(buf, sizeof(buf), "%d\n", fn->d3cold);
 		break;
+	case K_BLOCK_CFG:
+		len = scnprintf(buf, sizeof(buf), "%d\n", !!fn->blocked_pdev);
+		break;
 	case K_OLD_PROBE:
 		if (!fn->old_state)
 			len = scnprintf(buf, sizeof(buf), "none\n");
@@ -690,7 +695,7 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 				   scnprintf(buf, sizeof(buf), "none\n");
 		break;
 	}
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }
 
@@ -726,18 +731,18 @@ static enum hrtimer_restart sim_intx_tick(struct hrtimer *timer)
 	bool pending, changed;
 	u16 status;
 
-	spin_lock(&sim.lock);
+	raw_spin_lock(&sim.lock);
 	status = fn->cfg[PCI_STATUS] | fn->cfg[PCI_STATUS + 1] << 8;
 	status ^= PCI_STATUS_INTERRUPT;
 	sim_put16(fn->cfg, PCI_STATUS, status);
 	pending = status & PCI_STATUS_INTERRUPT;
-	spin_unlock(&sim.lock);
+	raw_spin_unlock(&sim.lock);
 
 	changed = pending ? pci_check_and_mask_intx(fn->intx_pdev) :
 			    pci_check_and_unmask_intx(fn->intx_pdev);
-	spin_lock(&sim.lock);
+	raw_spin_lock(&sim.lock);
 	fn->intx_flips += changed;
-	spin_unlock(&sim.lock);
+	raw_spin_unlock(&sim.lock);
 	hrtimer_forward_now(timer, ns_to_ktime(SIM_INTX_PERIOD_NS));
 	return HRTIMER_RESTART;
 }
@@ -752,11 +757,11 @@ static int sim_intx_start(struct sim_fn *fn)
 	if (!pdev)
 		return -ENODEV;
 	fn->intx_pdev = pdev;
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->intx_flips = 0;
 	fn->intx_lost = 0;
 	fn->intx_storm = true;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	hrtimer_start(&fn->intx_timer, ns_to_ktime(SIM_INTX_PERIOD_NS),
 		      HRTIMER_MODE_REL);
 	return 0;
@@ -767,9 +772,9 @@ static int sim_intx_stop(struct sim_fn *fn)
 	if (!fn->intx_pdev)
 		return 0;
 	hrtimer_cancel(&fn->intx_timer);
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->intx_storm = false;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	pci_dev_put(fn->intx_pdev);
 	fn->intx_pdev = NULL;
 	return 0;
@@ -786,9 +791,9 @@ static int sim_set_cold(struct sim_fn *fn, bool on)
 	}
 	if (!on && fn->cold_pdev)
 		pdev = fn->cold_pdev;
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->cold_pdev = on ? (fn->cold_pdev ?: pdev) : NULL;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	if (!on)
 		pci_dev_put(pdev);
 	return 0;
@@ -807,14 +812,14 @@ static int sim_runtime_resume(struct device *dev)
 	struct pci_dev *pdev = to_pci_dev(dev);
 	struct sim_fn *fn;
 
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn = sim_find(pdev->bus, pdev->devfn);
 	if (fn && fn->d3cold) {
 		fn->d3cold = false;
 		sim_put16(fn->cfg, PCI_COMMAND, 0);
 		fn->cfg[PCI_CACHE_LINE_SIZE] = 0;
 	}
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	return pci_bus_type.pm->runtime_resume(dev);
 }
 
@@ -842,9 +847,9 @@ static int sim_set_d3cold(struct sim_fn *fn, bool on)
 	}
 	if (on)
 		dev_pm_domain_set(&pdev->dev, &sim_pm_domain);
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	fn->d3cold = on;
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	pdev->current_state = on ? PCI_D3cold : PCI_D0;
 	if (!on)
 		dev_pm_domain_set(&pdev->dev, NULL);
@@ -878,6 +883,31 @@ static int sim_parse_error(const char *buf, int *code)
 		}
 	}
 	return -EINVAL;
+}
+
+/*
+ * Block config access to the function as a reset does for its duration
+ * (pci_cfg_access_lock(), which pci_dev_lock() takes), until unblocked:
+ * the user accessors wait meanwhile. Not under sim.lock: it may sleep.
+ */
+static int sim_block_cfg(struct sim_fn *fn, bool on)
+{
+	struct pci_dev *pdev;
+
+	if (on == !!fn->blocked_pdev)
+		return 0;
+	if (!on) {
+		pci_cfg_access_unlock(fn->blocked_pdev);
+		pci_dev_put(fn->blocked_pdev);
+		fn->blocked_pdev = NULL;
+		return 0;
+	}
+	pdev = sim_pci_dev(fn);
+	if (!pdev)
+		return -ENODEV;
+	pci_cfg_access_lock(pdev);
+	fn->blocked_pdev = pdev;
+	return 0;
 }
 
 /* Validate the whole input first; change nothing when it is bad. */
@@ -915,6 +945,12 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 			rc = sim_set_d3cold(fn, flag);
 		return rc ? rc : count;
 	}
+	if (knob->id == K_BLOCK_CFG) {
+		rc = sim_parse_bool(buf, &flag);
+		if (!rc)
+			rc = sim_block_cfg(fn, flag);
+		return rc ? rc : count;
+	}
 	if (knob->id == K_INTX_STORM) {
 		rc = sim_parse_bool(buf, &flag);
 		if (!rc)
@@ -949,7 +985,7 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 	if (rc)
 		return rc;
 
-	spin_lock_irq(&sim.lock);
+	raw_spin_lock_irq(&sim.lock);
 	switch (knob->id) {
 	case K_FAIL_READS:
 		fn->fail_reads = n;
@@ -979,7 +1015,7 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 		fn->fail_code = code;
 		break;
 	}
-	spin_unlock_irq(&sim.lock);
+	raw_spin_unlock_irq(&sim.lock);
 	return count;
 }
 
@@ -1118,7 +1154,7 @@ static int __init sim_init(void)
 	LIST_HEAD(resources);
 	int i, rc;
 
-	spin_lock_init(&sim.lock);
+	raw_spin_lock_init(&sim.lock);
 	rc = sim_create_functions();
 	if (rc)
 		return rc;
@@ -1174,6 +1210,7 @@ static void __exit sim_exit(void)
 	for (i = 0; i < sim.nr_fns; i++) {
 		sim_intx_stop(&sim.fns[i]);
 		sim_set_cold(&sim.fns[i], false);
+		sim_block_cfg(&sim.fns[i], false);
 		if (sim.fns[i].d3cold)
 			sim_set_d3cold(&sim.fns[i], false);
 		sim_drop_pm_domain(&sim.fns[i]);
