@@ -12,7 +12,7 @@
 # to post) and 6.12 (the backport). KVER picks the tree every target but
 # "check" works on; "check" runs TREES, the first with MACHINES and the
 # others with the guests of MACHINES that BACKPORT_MACHINES names.
-KVERS       := $(shell ls -d kernel-patches/*/ | sed 's,^kernel-patches/,,; s,/$$,,' | sort -rV)
+KVERS       := $(shell bash -c '. qemu/lib.sh && trees')
 KVER        ?= $(firstword $(KVERS))
 TREES       ?= $(KVERS)
 BACKPORT_MACHINES ?= pc sim
