@@ -65,7 +65,7 @@ SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko $(SIMDIR_DEBUG)/pci-mwi-probe.ko
 SIMDIR_STRESS := $(TREE)/pci-mwi-sim-stress
 SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko $(SIMDIR_STRESS)/pci-mwi-probe.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash userspace/tests/list-names.awk $(MWICTL)
+	       tests-bats/helpers.bash tests-bats/mwi-fuzz.awk userspace/tests/list-names.awk $(MWICTL)
 
 .PHONY: all check check-tree series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
 

@@ -7,12 +7,17 @@
 # wait for it; the debugfs view does not wait and does not read the
 # function, it shows "blocked". A reset of the bridge's child (a bus
 # reset) leaves MWI as it was, and nothing reads or writes it wrong while
-# resets and reads race.
+# resets and reads race. The "flr" function has a conventional PCI FLR
+# (af_flr), which puts COMMAND and the cache line size to 0 at once: the
+# reset attribute's save and restore put them back, and a write or read
+# of mwi, or a read of the view, during it sees only what the restore
+# put back.
 
 setup() {
 	bats_load_library pci-mwi
-	sim_load
+	sim_load devices=accepts,bridge,flr
 	slot=$(sim_slot accepts)
+	flr=$(sim_slot flr)
 	write_mwi "$slot" '1\n'
 	assert_equal "$(sim_registers "$slot")" "0x0010 64"
 }
@@ -92,4 +97,52 @@ teardown() {
 	assert_equal "$(sim_registers "$child")" "0x0010 64"
 	run kernel_log 5
 	assert_output ''
+}
+
+@test "echo 1 > reset on a function with an FLR (af_flr) puts MWI and the cache line size back as they were, on and off" {
+	assert_equal "$(cat "$SYSFS_PCI/$flr/reset_method")" af_flr
+	write_mwi "$flr" '1\n'
+	echo 1 >"$SYSFS_PCI/$flr/reset"
+	assert_equal "$(sim_knob "$flr" flrs)" 1
+	assert_equal "$(sim_registers "$flr") $(read_mwi "$flr") $(mwi_table_field "$flr" hw)" "0x0010 64 1 on"
+	write_mwi "$flr" '0\n'
+	echo 1 >"$SYSFS_PCI/$flr/reset"
+	assert_equal "$(sim_knob "$flr" flrs)" 2
+	assert_equal "$(sim_registers "$flr") $(read_mwi "$flr") $(mwi_table_field "$flr" hw)" "0x0000 64 0 off"
+}
+
+@test "20 FLRs raced by writes of 1 to mwi, reads of mwi and of the debugfs view: every write succeeds, every read is 1, the view on or blocked, nothing is logged" {
+	local i
+	write_mwi "$flr" '1\n'
+	dmesg -c >/dev/null
+	(for i in $(seq 20); do echo 1 >"$SYSFS_PCI/$flr/reset" || exit; done) &
+	pid=$!
+	for i in $(seq 20); do
+		write_mwi "$flr" '1\n' >>"$BATS_TEST_TMPDIR/writes" 2>&1 || echo "write $i failed" >>"$BATS_TEST_TMPDIR/writes"
+		read_mwi "$flr" >>"$BATS_TEST_TMPDIR/reads"
+		mwi_table_field "$flr" hw >>"$BATS_TEST_TMPDIR/view"
+	done
+	wait "$pid"
+	pid=
+	assert_equal "$(sim_knob "$flr" flrs)" 20
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/writes")" ""
+	assert_equal "$(sort -u "$BATS_TEST_TMPDIR/reads")" 1
+	run grep -v -x -e on -e blocked "$BATS_TEST_TMPDIR/view"
+	assert_output ''
+	assert_equal "$(sim_registers "$flr") $(read_mwi "$flr")" "0x0010 64 1"
+	run kernel_log 5
+	assert_output ''
+}
+
+@test "echo 0 > mwi during a run of FLRs waits for the restore it meets and turns MWI off for good: the later resets keep it off" {
+	local i
+	write_mwi "$flr" '1\n'
+	(for i in $(seq 10); do echo 1 >"$SYSFS_PCI/$flr/reset" || exit; done) &
+	pid=$!
+	sleep 0.3
+	write_mwi "$flr" '0\n'
+	wait "$pid"
+	pid=
+	assert_equal "$(sim_knob "$flr" flrs)" 10
+	assert_equal "$(sim_registers "$flr") $(read_mwi "$flr") $(mwi_table_field "$flr" hw)" "0x0000 64 0 off"
 }

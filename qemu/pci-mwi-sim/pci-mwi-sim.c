@@ -34,6 +34,7 @@
 #define SIM_MAX_FNS		256
 #define SIM_CFG_SIZE		256
 #define SIM_PCIE_CAP		0x40
+#define SIM_AF_CAP		0x40	/* "flr" only: the Advanced Features capability */
 #define SIM_INTX_PERIOD_NS	(100 * NSEC_PER_USEC)
 #define SIM_INTX_WINDOW_US	200
 
@@ -46,6 +47,7 @@ enum sim_kind {
 	SIM_PCIE,	/* PCI Express capability, MWI hardwired to 0 */
 	SIM_BRIDGE,	/* PCI-to-PCI bridge with an "accepts" child */
 	SIM_RTL8168,	/* "pcie" with the IDs of a Realtek RTL8168 NIC */
+	SIM_FLR,	/* "accepts" with a conventional PCI FLR (PCI_CAP_ID_AF) */
 	SIM_NR_KINDS,
 };
 
@@ -58,6 +60,7 @@ static const char * const sim_kind_names[SIM_NR_KINDS] = {
 	[SIM_PCIE] = "pcie",
 	[SIM_BRIDGE] = "bridge",
 	[SIM_RTL8168] = "rtl8168",
+	[SIM_FLR] = "flr",
 };
 
 /* PCIBIOS errors a test can inject, by the name used in debugfs. */
@@ -77,7 +80,7 @@ enum sim_knob_id {
 	K_PERSONALITY, K_COMMAND, K_CLS, K_FAIL_READS, K_FAIL_WRITES, K_FAIL_CODE,
 	K_VANISH, K_DROP_WRITES, K_READS, K_WRITES, K_API, K_PROBE_RESULT,
 	K_FAIL_WHERE, K_FAIL_AFTER, K_INTX_STORM, K_COLD, K_D3COLD, K_OLD_PROBE,
-	K_BLOCK_CFG, SIM_NR_KNOBS,
+	K_BLOCK_CFG, K_PROBE_DELAY, K_FLRS, SIM_NR_KNOBS,
 };
 
 static const struct {
@@ -103,6 +106,8 @@ static const struct {
 	[K_D3COLD] = { "d3cold", 0600 },
 	[K_OLD_PROBE] = { "old_probe", 0400 },
 	[K_BLOCK_CFG] = { "block_cfg", 0600 },
+	[K_PROBE_DELAY] = { "probe_delay_ms", 0600 },
+	[K_FLRS] = { "flrs", 0400 },
 };
 
 struct sim_fn;
@@ -128,6 +133,8 @@ struct sim_fn {
 	bool probed;
 	int probe_result;		/* pcim_set_mwi() in sim_probe() */
 	bool probe_enabled;		/* pci_mwi_enabled() after it */
+	unsigned int probe_delay_ms;	/* sim_probe() sleeps this long after it */
+	unsigned long flrs;		/* function level resets done ("flr") */
 	const char *old_state;		/* the old-style driver's probe */
 	int old_rc;			/* its pci_set_mwi() */
 	const char *api_op;		/* last operation through "api" */
@@ -212,6 +219,13 @@ static void sim_init_cfg(struct sim_fn *fn, bool multifunction)
 		sim_put16(cfg, SIM_PCIE_CAP + PCI_EXP_FLAGS,
 			  2 | (PCI_EXP_TYPE_ENDPOINT << 4));
 		break;
+	case SIM_FLR:
+		sim_put16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
+		cfg[PCI_CAPABILITY_LIST] = SIM_AF_CAP;
+		cfg[SIM_AF_CAP + PCI_CAP_LIST_ID] = PCI_CAP_ID_AF;
+		cfg[SIM_AF_CAP + PCI_AF_LENGTH] = 6;
+		cfg[SIM_AF_CAP + PCI_AF_CAP] = PCI_AF_CAP_TP | PCI_AF_CAP_FLR;
+		break;
 	case SIM_BRIDGE:
 		cfg[PCI_CLASS_DEVICE] = PCI_CLASS_BRIDGE_PCI & 0xff;
 		cfg[PCI_CLASS_DEVICE + 1] = PCI_CLASS_BRIDGE_PCI >> 8;
@@ -225,7 +239,22 @@ static void sim_init_cfg(struct sim_fn *fn, bool multifunction)
 static bool sim_mwi_writable(const struct sim_fn *fn)
 {
 	return fn->kind == SIM_ACCEPTS || fn->kind == SIM_CLS_ODD ||
-	       fn->kind == SIM_CLS_RO || fn->kind == SIM_BRIDGE;
+	       fn->kind == SIM_CLS_RO || fn->kind == SIM_BRIDGE ||
+	       fn->kind == SIM_FLR;
+}
+
+/*
+ * A function level reset through the AF capability: the function's
+ * registers go back to their power-on values at once (no transaction is
+ * ever pending), for the PCI core to restore.
+ */
+static void sim_af_flr(struct sim_fn *fn)
+{
+	fn->cfg[PCI_COMMAND] = 0;
+	fn->cfg[PCI_COMMAND + 1] = 0;
+	fn->cfg[PCI_CACHE_LINE_SIZE] = 0;
+	fn->cfg[PCI_LATENCY_TIMER] = 0;
+	fn->flrs++;
 }
 
 /* Store one byte written by the kernel, as the hardware would. */
@@ -233,6 +262,11 @@ static void sim_write_byte(struct sim_fn *fn, int where, u8 val)
 {
 	bool bridge = fn->kind == SIM_BRIDGE;
 
+	if (fn->kind == SIM_FLR && where == SIM_AF_CAP + PCI_AF_CTRL) {
+		if (val & PCI_AF_CTRL_FLR)
+			sim_af_flr(fn);
+		return;
+	}
 	switch (where) {
 	case PCI_COMMAND:
 		val &= PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER |
@@ -403,6 +437,7 @@ static struct sim_fn *sim_fn_of(struct pci_dev *pdev)
 static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct sim_fn *fn = sim_fn_of(pdev);
+	unsigned int delay;
 	bool enabled;
 	int rc;
 
@@ -417,7 +452,11 @@ static int sim_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	fn->probed = true;
 	fn->probe_result = rc;
 	fn->probe_enabled = enabled;
+	delay = fn->probe_delay_ms;
 	raw_spin_unlock_irq(&sim.lock);
+	/* A probe that goes on after choosing MWI, e.g. loading firmware. */
+	if (delay)
+		msleep(delay);
 	return 0;
 }
 
@@ -680,6 +719,12 @@ static ssize_t sim_knob_read(struct file *file, char __user *ubuf,
 		break;
 	case K_BLOCK_CFG:
 		len = scnprintf(buf, sizeof(buf), "%d\n", !!fn->blocked_pdev);
+		break;
+	case K_PROBE_DELAY:
+		len = scnprintf(buf, sizeof(buf), "%u\n", fn->probe_delay_ms);
+		break;
+	case K_FLRS:
+		len = scnprintf(buf, sizeof(buf), "%lu\n", fn->flrs);
 		break;
 	case K_OLD_PROBE:
 		if (!fn->old_state)
@@ -967,9 +1012,12 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 	case K_FAIL_AFTER:
 	case K_READS:
 	case K_WRITES:
+	case K_PROBE_DELAY:
 		rc = kstrtouint(buf, 10, &n) ? -EINVAL : 0;
 		if (!rc && (knob->id == K_READS || knob->id == K_WRITES) && n)
 			rc = -EINVAL;	/* counters can only be reset */
+		if (!rc && knob->id == K_PROBE_DELAY && n > 10000)
+			rc = -EINVAL;	/* at most 10 s */
 		break;
 	case K_VANISH:
 	case K_DROP_WRITES:
@@ -1010,6 +1058,9 @@ static ssize_t sim_knob_write(struct file *file, const char __user *ubuf,
 		break;
 	case K_FAIL_AFTER:
 		fn->fail_after = n;
+		break;
+	case K_PROBE_DELAY:
+		fn->probe_delay_ms = n;
 		break;
 	default:
 		fn->fail_code = code;
