@@ -4,8 +4,8 @@
 # documented input (mwi-fuzz.awk). The store accepts exactly "0" and "1",
 # each with or without one newline; everything else fails with EINVAL and
 # leaves COMMAND and the cache line size as they were, and a zero-byte
-# write never reaches the store. The seed is printed; MWI_FUZZ_SEED
-# (through TESTS_EXTRA's environment or a shell in make run) replays it.
+# write never reaches the store. The seed is printed, and replayed with
+# make run CMD='MWI_FUZZ_SEED=N bats --tap /tests/sim-fuzz.bats'.
 
 WRITERS=4
 COUNT=100
