@@ -45,8 +45,7 @@ void usage(void)
 	      "  -i FILE            take names from FILE instead of libpci's pci.ids\n"
 	      "  -O PARAM=VALUE     set a libpci parameter (lspci -O help lists them)\n"
 	      "  --json             machine-readable output (list, show)\n"
-	      "  -q, --quiet        no note that the state came from config space;\n"
-	      "                     on, off: print only errors\n"
+	      "  -q, --quiet        no warnings; on, off: print only errors\n"
 	      "  --dry-run          on, off: say what would change, change nothing\n"
 	      "  --rebind           on, off: unbind a bound driver, write, bind it\n"
 	      "                     again (the device restarts)\n"
@@ -61,7 +60,7 @@ void usage(void)
 	      "  1 usage error or bad input   5 the kernel has no mwi attribute\n"
 	      "  2 no such device             6 other I/O error\n"
 	      "  3 the device refused MWI     7 a driver is bound: nothing changed\n"
-	      "With several devices, the highest status wins.\n", stdout);
+	      "The most severe status wins: 6, 4, 5, 2, 3, then 7.\n", stdout);
 }
 
 static int add_arg(char ***v, int *n, char *arg)

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,25 +179,49 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	return EXIT_OK;
 }
 
+/*
+ * Whether the running kernel lacks the mwi attribute: the first function
+ * that could have one (not PCI Express, not a VF) tells.
+ */
+static int kernel_lacks_attr(const struct opts *o, struct selection *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->n; k++) {
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		if (s->devs[k].source == MWI_FROM_SYSFS)
+			return 0;
+		if (s->devs[k].source == MWI_FROM_CONFIG)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Without diagnostics, show says why: first that the kernel lacks the series
+ * when no function has the mwi attribute, and only then about debugfs.
+ */
 static int cmd_show(const struct opts *o, struct selection *s)
 {
 	char buf[PATH_MAX];
 	struct diag_table t;
 	struct dev *d = pick_one(o, s);
+	int no_series = kernel_lacks_attr(o, s);
 
 	lib_fill(d, o->json ? LIB_EXT : 0);
 	sysfs_read(o->sysfs, d, SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_PCIE : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback(o);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
+	t.no_series = no_series;
 	print_show(d, &t, o->json, o->numeric);
 	return EXIT_OK;
 }
 
-/* Exit code and words for an errno of writing the mwi attribute. */
+/* Exit code and words for a negative errno of writing the mwi attribute. */
 static int errno_code(int err, int on, const char **why)
 {
-	switch (err) {
+	switch (-err) {
 	case EOPNOTSUPP:
 		*why = on ? "device refused MWI" : "device keeps MWI on";
 		return EXIT_REFUSED;
@@ -212,20 +237,82 @@ static int errno_code(int err, int on, const char **why)
 		*why = "a driver is bound";
 		return EXIT_BUSY;
 	default:
-		*why = strerror(err);
+		*why = strerror(-err);
 		return EXIT_IO;
 	}
 }
 
 /*
- * Report a failed write of @on to @d on standard error, "SLOT: [DOING: ]WHY",
- * and return its exit code.
+ * Refusals that are the same for every function of a command (the kernel
+ * lacks the attribute, permission denied, MWI cannot exist): said once, by
+ * cmd_set(), as "SLOT: WHY" or "SLOT and N more functions: WHY".
  */
-static int write_failed(const struct dev *d, int on, int err, const char *doing)
+#define MAX_REFUSALS 4		/* no attribute, permission, PCIe, VF */
+
+struct refusals {
+	struct {
+		const char *slot;	/* the first function refused */
+		size_t more;		/* how many others */
+		char why[96];
+	} r[MAX_REFUSALS];
+	size_t n;
+};
+
+/* Note that @d was refused for the words of @fmt. */
+static void __attribute__((format(printf, 3, 4)))
+refuse(struct refusals *rf, const struct dev *d, const char *fmt, ...)
+{
+	char why[sizeof(rf->r[0].why)];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < rf->n; i++) {
+		if (!strcmp(rf->r[i].why, why)) {
+			rf->r[i].more++;
+			return;
+		}
+	}
+	if (rf->n == MAX_REFUSALS) {
+		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+		return;
+	}
+	rf->r[rf->n].slot = d->slot;
+	rf->r[rf->n].more = 0;
+	memcpy(rf->r[rf->n].why, why, sizeof(why));
+	rf->n++;
+}
+
+static void say_refusals(const struct refusals *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n; i++) {
+		fprintf(stderr, "mwictl: %s", rf->r[i].slot);
+		if (rf->r[i].more)
+			fprintf(stderr, " and %zu more function%s", rf->r[i].more,
+				rf->r[i].more > 1 ? "s" : "");
+		fprintf(stderr, ": %s\n", rf->r[i].why);
+	}
+}
+
+/*
+ * Report a failed write of @on to @d (@err a negative errno): a refusal for
+ * every function through @rf, else on standard error, "SLOT: [DOING: ]WHY".
+ * Returns its exit code.
+ */
+static int write_failed(struct refusals *rf, const struct dev *d, int on, int err,
+			const char *doing)
 {
 	const char *why;
 	int code = errno_code(err, on, &why);
 
+	if (code == EXIT_PERM && !doing) {
+		refuse(rf, d, "%s", why);
+		return code;
+	}
 	fprintf(stderr, "mwictl: %s: %s%s%s\n", d->slot, doing ? doing : "",
 		doing ? ": " : "", why);
 	return code;
@@ -277,16 +364,17 @@ static void report(const struct opts *o, const struct dev *d, int before, int on
  * @d has no mwi attribute: where MWI cannot exist, off is already the state
  * and on is refused; elsewhere the kernel lacks the series.
  */
-static int set_without_attr(const struct opts *o, const struct dev *d, int on)
+static int set_without_attr(const struct opts *o, struct refusals *rf, const struct dev *d,
+			    int on)
 {
 	if (d->source != MWI_NOT_POSSIBLE) {
-		fprintf(stderr, "mwictl: %s: the running kernel has no mwi attribute "
-			"(it needs the pci-mwi kernel patch series)\n", d->slot);
+		refuse(rf, d, "the running kernel has no mwi attribute "
+		       "(it needs the pci-mwi kernel patch series)");
 		return EXIT_NOATTR;
 	}
 	if (on) {
-		fprintf(stderr, "mwictl: %s: device refused MWI (%s: the MWI bit "
-			"is hardwired to 0)\n", d->slot, d->na_reason);
+		refuse(rf, d, "device refused MWI (%s: the MWI bit is hardwired to 0)",
+		       d->na_reason);
 		return EXIT_REFUSED;
 	}
 	report(o, d, 0, on);
@@ -294,8 +382,8 @@ static int set_without_attr(const struct opts *o, const struct dev *d, int on)
 }
 
 /*
- * The errno a write to @d's mwi would get, without writing: EACCES or EPERM
- * as the kernel checks permission first, then EBUSY while a driver is bound
+ * The errno a write to @d's mwi would get, without writing: -EACCES or -EPERM
+ * as the kernel checks permission first, then -EBUSY while a driver is bound
  * (read by lib_driver()), whatever the state asked for.
  */
 static int predict_write(const struct opts *o, const struct dev *d)
@@ -303,7 +391,7 @@ static int predict_write(const struct opts *o, const struct dev *d)
 	int err = sysfs_mwi_write_denied(o->sysfs, d->slot);
 
 	if (!err && d->driver[0])
-		err = EBUSY;
+		err = -EBUSY;
 	return err;
 }
 
@@ -313,7 +401,7 @@ static int predict_write(const struct opts *o, const struct dev *d)
  * write that would be refused restarts nothing; the driver is bound again
  * whatever the write did. --dry-run checks permission only.
  */
-static int set_rebind(const struct opts *o, struct dev *d, int on)
+static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
 	const char *word = on ? "on" : "off";
 	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16];
@@ -323,7 +411,7 @@ static int set_rebind(const struct opts *o, struct dev *d, int on)
 	/* never restart a device for a write that would be refused */
 	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
 	if (err)
-		return write_failed(d, on, err, NULL);
+		return write_failed(rf, d, on, err, NULL);
 	if (o->dry_run) {
 		if (!o->quiet)
 			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
@@ -333,17 +421,17 @@ static int set_rebind(const struct opts *o, struct dev *d, int on)
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {
 		snprintf(doing, sizeof(doing), "cannot unbind %s", driver);
-		return write_failed(d, on, err, doing);
+		return write_failed(rf, d, on, err, doing);
 	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (err)
-		code = write_failed(d, on, err, NULL);
+		code = write_failed(rf, d, on, err, NULL);
 	if (berr) {
 		fprintf(stderr, "mwictl: %s: %s did not bind again: %s\n", d->slot, driver,
-			strerror(berr));
-		return code > EXIT_IO ? code : EXIT_IO;
+			strerror(-berr));
+		return exit_worse(code, EXIT_IO);
 	}
 	if (!err && !o->quiet)
 		printf("%s: MWI turned %s with %s unbound; %s bound again and has MWI %s\n",
@@ -357,7 +445,7 @@ static int set_rebind(const struct opts *o, struct dev *d, int on)
  * with -q. The kernel writes nothing for the state a device is in, so the
  * write is always made and the exit code is the same either way.
  */
-static int set_one(const struct opts *o, struct dev *d, int on)
+static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
 	int err, code, before = -1;
 	const char *why;
@@ -366,25 +454,25 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 		lib_driver(d, 0);
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
-			return set_without_attr(o, d, on);
+			return set_without_attr(o, rf, d, on);
 		if (d->source == MWI_FROM_SYSFS)
 			before = d->mwi;
 		if (o->rebind && d->driver[0])
-			return set_rebind(o, d, on);
+			return set_rebind(o, rf, d, on);
 	}
 	err = o->dry_run ? predict_write(o, d) : sysfs_write_mwi(o->sysfs, d->slot, on);
-	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
+	if (err == -ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
-		return set_without_attr(o, d, on);
+		return set_without_attr(o, rf, d, on);
 	}
 	if (!err) {
 		report(o, d, before, on);
 		return EXIT_OK;
 	}
-	if (err == ENOENT)
-		err = ENODEV;
-	if (err != EBUSY)
-		return write_failed(d, on, err, NULL);
+	if (err == -ENOENT)
+		err = -ENODEV;
+	if (err != -EBUSY)
+		return write_failed(rf, d, on, err, NULL);
 	code = errno_code(err, on, &why);
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
@@ -397,35 +485,15 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 
 static int cmd_set(const struct opts *o, struct selection *s, int on)
 {
-	int code, worst = pick_all(o, s);
+	int worst = pick_all(o, s);
+	struct refusals rf = { 0 };
 	size_t k;
 
-	for (k = 0; k < s->n; k++) {
-		if (!s->picked[k])
-			continue;
-		code = set_one(o, &s->devs[k], on);
-		if (code > worst)
-			worst = code;
-	}
+	for (k = 0; k < s->n; k++)
+		if (s->picked[k])
+			worst = exit_worse(worst, set_one(o, &rf, &s->devs[k], on));
+	say_refusals(&rf);
 	return worst;
-}
-
-/*
- * Whether the running kernel lacks the mwi attribute: the first function
- * that could have one (not PCI Express, not a VF) tells.
- */
-static int kernel_lacks_attr(const struct opts *o, struct selection *s)
-{
-	size_t k;
-
-	for (k = 0; k < s->n; k++) {
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
-		if (s->devs[k].source == MWI_FROM_SYSFS)
-			return 0;
-		if (s->devs[k].source == MWI_FROM_CONFIG)
-			return 1;
-	}
-	return 0;
 }
 
 /* Warn about each present function that -d matches and where MWI cannot exist. */
@@ -461,10 +529,10 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 		    o->id);
 	if (o->nslots)
 		code = pick_all(o, s);
-	if (kernel_lacks_attr(o, s))
+	if (!o->quiet && kernel_lacks_attr(o, s))
 		fprintf(stderr, "mwictl: rule: the running kernel has no mwi attribute: "
 			"the rules do nothing until it has one\n");
-	if (!o->nslots)
+	if (!o->nslots && !o->quiet)
 		warn_not_possible(o, s);
 	print_rule_header(o->rule_on);
 	for (k = 0; k < s->n && o->nslots; k++) {
@@ -474,7 +542,7 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 		if (s->devs[k].source == MWI_NOT_POSSIBLE) {
 			fprintf(stderr, "mwictl: %s: no rule: MWI cannot exist on a %s\n",
 				s->devs[k].slot, s->devs[k].na_reason);
-			code = code > EXIT_REFUSED ? code : EXIT_REFUSED;
+			code = exit_worse(code, EXIT_REFUSED);
 			continue;
 		}
 		print_rule(&s->devs[k], idf, o->rule_on);
@@ -498,11 +566,11 @@ int main(int argc, char **argv)
 	}
 	if (o.help) {
 		usage();
-		return EXIT_OK;
+		return out_close(EXIT_OK);
 	}
 	if (o.version) {
 		printf("mwictl " MWICTL_VERSION "\n");
-		return EXIT_OK;
+		return out_close(EXIT_OK);
 	}
 	lib_init(&o);
 	scan(&o, &s);
@@ -522,5 +590,5 @@ int main(int argc, char **argv)
 	free(o.slots);
 	free(o.slot_opt);
 	free(o.params);
-	return rc;
+	return out_close(rc);
 }

@@ -164,7 +164,8 @@ static int has_cap_sys_admin(void)
  * permission, in the order the kernel refuses it: EACCES when the file's mode
  * does not let this process open it for writing, EPERM without CAP_SYS_ADMIN
  * (only on a real sysfs: a copy of one, as the tests use, has no such rule),
- * else 0. Reads no config space: "mwictl on --dry-run" predicts with it.
+ * as negative errnos, else 0. Reads no config space: "mwictl on --dry-run"
+ * predicts with it.
  */
 int sysfs_mwi_write_denied(const char *root, const char *slot)
 {
@@ -174,13 +175,13 @@ int sysfs_mwi_write_denied(const char *root, const char *slot)
 	if (dev_path(path, sizeof(path), root, slot, "mwi"))
 		return 0;
 	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) && errno == EACCES)
-		return EACCES;
+		return -EACCES;
 	if (!statfs(path, &fs) && fs.f_type == SYSFS_MAGIC && !has_cap_sys_admin())
-		return EPERM;
+		return -EPERM;
 	return 0;
 }
 
-/* Write @text to the attribute file @path in one write(2). 0 or an errno. */
+/* Write @text to the attribute file @path in one write(2). 0 or -errno. */
 static int write_attr(const char *path, const char *text)
 {
 	size_t n = strlen(text);
@@ -189,27 +190,27 @@ static int write_attr(const char *path, const char *text)
 
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		return errno;
+		return -errno;
 	len = write(fd, text, n);
-	err = len == (ssize_t)n ? 0 : len < 0 ? errno : EIO;
+	err = len == (ssize_t)n ? 0 : len < 0 ? -errno : -EIO;
 	if (close(fd) && !err)
-		err = errno;
+		err = -errno;
 	return err;
 }
 
-/* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */
+/* Write "1\n" or "0\n" to the device's mwi attribute. 0 or -errno. */
 int sysfs_write_mwi(const char *root, const char *slot, int on)
 {
 	char path[PATH_MAX];
 
 	if (dev_path(path, sizeof(path), root, slot, "mwi"))
-		return ENAMETOOLONG;
+		return -ENAMETOOLONG;
 	return write_attr(path, on ? "1\n" : "0\n");
 }
 
 /*
  * Unbind (@bind 0) @slot from the PCI driver @driver, or bind it again, through
- * bus/pci/drivers/@driver/unbind or bind. 0 or an errno.
+ * bus/pci/drivers/@driver/unbind or bind. 0 or -errno.
  */
 int sysfs_bind(const char *root, const char *slot, const char *driver, int bind)
 {
@@ -218,6 +219,6 @@ int sysfs_bind(const char *root, const char *slot, const char *driver, int bind)
 			   bind ? "bind" : "unbind");
 
 	if (len < 0 || (size_t)len >= sizeof(path))
-		return ENAMETOOLONG;
+		return -ENAMETOOLONG;
 	return write_attr(path, slot);
 }
