@@ -13,7 +13,7 @@
 static const char *const commands[] = { "list", "show", "get", "on", "off", "rule" };
 
 /* Options without a letter. */
-enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN, OPT_REBIND };
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN, OPT_REBIND, OPT_FORCE, OPT_YES };
 
 static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -21,6 +21,8 @@ static const struct option longopts[] = {
 	{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "rebind", no_argument, NULL, OPT_REBIND },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "yes", no_argument, NULL, OPT_YES },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -32,7 +34,7 @@ void usage(void)
 	fputs("Usage: mwictl [list] [-s SLOT] [-d ID] [-n] [--json]\n"
 	      "       mwictl show SLOT|-d ID [--json]\n"
 	      "       mwictl get SLOT|-d ID\n"
-	      "       mwictl on|off [-q] [--dry-run] [--rebind] SLOT...|-d ID\n"
+	      "       mwictl on|off [-q] [--dry-run] [--rebind [--force] [--yes]] SLOT...|-d ID\n"
 	      "       mwictl rule [on|off] SLOT...|-d ID\n"
 	      "\n"
 	      "Inspect and control PCI Memory-Write-and-Invalidate through the\n"
@@ -49,6 +51,9 @@ void usage(void)
 	      "  --dry-run          on, off: say what would change, change nothing\n"
 	      "  --rebind           on, off: unbind a bound driver, write, bind it\n"
 	      "                     again (the device restarts)\n"
+	      "  --force            --rebind even a function with a mounted filesystem,\n"
+	      "                     active swap or stacked device on its disks\n"
+	      "  --yes              --rebind several functions without asking\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
 	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
 	      "                     default: DIR/kernel/debug of --sysfs)\n"
@@ -59,7 +64,8 @@ void usage(void)
 	      "  0 success                    4 permission denied\n"
 	      "  1 usage error or bad input   5 the kernel has no mwi attribute\n"
 	      "  2 no such device             6 other I/O error\n"
-	      "  3 the device refused MWI     7 a driver is bound: nothing changed\n"
+	      "  3 the device refused MWI     7 a driver is bound or the function\n"
+	      "                                 is in use: nothing changed\n"
 	      "The most severe status wins: 6, 4, 5, 2, 3, then 7.\n", stdout);
 }
 
@@ -163,6 +169,10 @@ static int check_command(const struct opts *o, char *err, size_t errsz)
 			 o->dry_run ? "--dry-run" : "--rebind");
 		return -1;
 	}
+	if ((o->force || o->yes) && !o->rebind) {
+		snprintf(err, errsz, "%s: %s is for --rebind", c, o->force ? "--force" : "--yes");
+		return -1;
+	}
 	if (!strcmp(c, "list")) {
 		if (o->nslots > 1)
 			snprintf(err, errsz, "list: takes at most one -s SLOT");
@@ -262,6 +272,12 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			break;
 		case OPT_REBIND:
 			o->rebind = 1;
+			break;
+		case OPT_FORCE:
+			o->force = 1;
+			break;
+		case OPT_YES:
+			o->yes = 1;
 			break;
 		case 'h':
 			o->help = 1;

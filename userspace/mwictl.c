@@ -7,10 +7,12 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mwictl.h"
 
@@ -141,6 +143,19 @@ static const char *debugfs_dir(const struct opts *o, char *buf, size_t size)
 	if (o->debugfs)
 		return o->debugfs;
 	snprintf(buf, size, "%s/kernel/debug", o->sysfs);
+	return buf;
+}
+
+/*
+ * /proc beside --sysfs: "/sys" gives "/proc", "DIR/sys" "DIR/proc". The
+ * tests' fake trees have their proc files there: --sysfs is the one seam.
+ */
+static const char *proc_dir(const struct opts *o, char *buf, size_t size)
+{
+	const char *slash = strrchr(o->sysfs, '/');
+	int len = slash ? (int)(slash - o->sysfs) : 1;
+
+	snprintf(buf, size, "%.*s/proc", len, slash ? o->sysfs : ".");
 	return buf;
 }
 
@@ -398,33 +413,53 @@ static int predict_write(const struct opts *o, const struct dev *d)
 /*
  * --rebind on @d, which has a driver: unbind it, write, bind it again, and
  * say what the driver then chose. Permission is checked first, so that a
- * write that would be refused restarts nothing; the driver is bound again
- * whatever the write did. --dry-run checks permission only.
+ * write that would be refused restarts nothing, then that no filesystem,
+ * swap or stacked device lives on the function (unless --force); the driver
+ * is bound again whatever the write did, with SIGINT, SIGHUP and SIGTERM
+ * held until then. --dry-run checks, and writes nothing.
  */
 static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
 	const char *word = on ? "on" : "off";
-	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16];
+	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16], proc[PATH_MAX];
 	int err, berr, code = EXIT_OK;
+	sigset_t stop, old;
+	char *why = NULL;
 
 	snprintf(driver, sizeof(driver), "%s", d->driver);
 	/* never restart a device for a write that would be refused */
 	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
 	if (err)
 		return write_failed(rf, d, on, err, NULL);
+	/* nor take a mounted filesystem, swap or stacked device away */
+	err = o->force ? 0 : inuse_why(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot, &why);
+	if (err) {
+		fprintf(stderr, "mwictl: %s: %s: not unbinding %s (--force to unbind anyway)\n",
+			d->slot, why ? why : strerror(-err), driver);
+		free(why);
+		return err < 0 ? EXIT_IO : EXIT_BUSY;
+	}
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	sigaddset(&stop, SIGTERM);
 	if (o->dry_run) {
 		if (!o->quiet)
 			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
 			       d->slot, driver, word, driver);
 		return EXIT_OK;
 	}
+	/* a signal now would leave the function without its driver */
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		snprintf(doing, sizeof(doing), "cannot unbind %s", driver);
 		return write_failed(rf, d, on, err, doing);
 	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (err)
 		code = write_failed(rf, d, on, err, NULL);
@@ -483,11 +518,44 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 	return code;
 }
 
+/*
+ * --rebind restarts every function with a driver: with more than one, ask
+ * first on a terminal, and without one (a script) go on only with --yes.
+ * A "no", or no --yes, exits 1 with nothing changed.
+ */
+static void confirm_rebind(const struct opts *o, struct selection *s)
+{
+	char answer[16] = "";
+	size_t k, n = 0;
+
+	for (k = 0; k < s->n; k++) {
+		if (!s->picked[k])
+			continue;
+		lib_driver(&s->devs[k], 0);
+		n += !!s->devs[k].driver[0];
+	}
+	if (n < 2 || o->yes || o->dry_run)
+		return;
+	if (!isatty(STDIN_FILENO))
+		die("--rebind would restart %zu functions: give --yes to confirm "
+		    "(standard input is not a terminal); nothing changed", n);
+	fprintf(stderr, "mwictl: --rebind restarts %zu functions:", n);
+	for (k = 0; k < s->n; k++)
+		if (s->picked[k] && s->devs[k].driver[0])
+			fprintf(stderr, " %s (%s)", s->devs[k].slot, s->devs[k].driver);
+	fputs(". Go on? [y/N] ", stderr);
+	if (!fgets(answer, sizeof(answer), stdin) || (strcmp(answer, "y\n") && strcmp(answer, "yes\n")))
+		die("nothing changed");
+}
+
 static int cmd_set(const struct opts *o, struct selection *s, int on)
 {
 	int worst = pick_all(o, s);
 	struct refusals rf = { 0 };
 	size_t k;
+
+	if (o->rebind)
+		confirm_rebind(o, s);
 
 	for (k = 0; k < s->n; k++)
 		if (s->picked[k])

@@ -84,6 +84,8 @@ struct opts {
 	int quiet;			/* -q */
 	int dry_run;			/* --dry-run */
 	int rebind;			/* --rebind */
+	int force;			/* --force: --rebind even what is in use */
+	int yes;			/* --yes: --rebind several without asking */
 	int rule_on;			/* rule on (1, also by default) or rule off (0) */
 	int help, version;
 };
@@ -107,6 +109,9 @@ int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
 int sysfs_mwi_write_denied(const char *root, const char *slot);
 int sysfs_bind(const char *root, const char *slot, const char *driver, int bind);
+
+/* inuse.c */
+int inuse_why(const char *sysfs, const char *proc, const char *slot, char **why);
 
 /* diag.c */
 struct diag_table {
