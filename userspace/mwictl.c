@@ -5,6 +5,7 @@
  * Reads state from sysfs and changes it only through the kernel's verified
  * path, the mwi attribute; never writes config space itself.
  */
+#define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -22,17 +23,30 @@ struct selection {
 	char *picked;		/* picked[i]: devs[i] was selected */
 };
 
+/* A message piece of any length: asprintf() or exit. */
+static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *str;
+	int len;
+
+	va_start(ap, fmt);
+	len = vasprintf(&str, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		die_code(EXIT_IO, "out of memory");
+	return str;
+}
+
 /*
- * Slot argument @i as the user typed it, for messages: "-s 'SPEC'" or
- * "'SPEC'"; with @i < 0, the -d argument: "-d 'ID'".
+ * Slot argument @i as the user typed it, whole, for messages: "-s 'SPEC'"
+ * or "'SPEC'"; with @i < 0, the -d argument: "-d 'ID'". To be freed.
  */
-static const char *typed_arg(const struct opts *o, int i, char *buf, size_t size)
+static char *typed_arg(const struct opts *o, int i)
 {
 	if (i < 0)
-		snprintf(buf, size, "-d '%s'", o->id);
-	else
-		snprintf(buf, size, "%s'%s'", o->slot_opt[i] ? "-s " : "", o->slots[i]);
-	return buf;
+		return xasprintf("-d '%s'", o->id);
+	return xasprintf("%s'%s'", o->slot_opt[i] ? "-s " : "", o->slots[i]);
 }
 
 /* The filter of slot argument @i, or of -d (@i < 0). */
@@ -40,11 +54,10 @@ static struct pci_filter *parse_filter(const struct opts *o, int i)
 {
 	struct pci_filter *f;
 	const char *err;
-	char what[256];
 
 	f = lib_filter(i < 0 ? o->id : o->slots[i], i >= 0, &err);
 	if (!f)
-		die("%s: %s", typed_arg(o, i, what, sizeof(what)), err);
+		die("%s: %s", typed_arg(o, i), err);
 	return f;
 }
 
@@ -90,31 +103,25 @@ static size_t pick(const struct opts *o, struct selection *s, int slot)
 }
 
 /* What the user selected with, as typed: "'SLOT'", "-d 'ID'" or both. */
-static const char *selector(const struct opts *o, char *buf, size_t size)
+static char *selector(const struct opts *o)
 {
-	char slot[128], id[128];
-
 	if (!o->nslots)
-		return typed_arg(o, -1, buf, size);
-	typed_arg(o, 0, slot, sizeof(slot));
+		return typed_arg(o, -1);
 	if (o->id)
-		snprintf(buf, size, "%s %s", slot, typed_arg(o, -1, id, sizeof(id)));
-	else
-		snprintf(buf, size, "%s", slot);
-	return buf;
+		return xasprintf("%s'%s' -d '%s'", o->slot_opt[0] ? "-s " : "", o->slots[0],
+				 o->id);
+	return typed_arg(o, 0);
 }
 
 /* The one device that the slot and/or -d of show and get select. */
 static struct dev *pick_one(const struct opts *o, struct selection *s)
 {
 	size_t i, hits = pick(o, s, o->nslots ? 0 : -1);
-	char what[256];
 
 	if (!hits)
-		die_code(EXIT_NODEV, "%s: no such device", selector(o, what, sizeof(what)));
+		die_code(EXIT_NODEV, "%s: no such device", selector(o));
 	if (hits > 1)
-		die("%s: matches %zu devices; give one slot", selector(o, what, sizeof(what)),
-		    hits);
+		die("%s: matches %zu devices; give one slot", selector(o), hits);
 	for (i = 0; !s->picked[i]; i++)
 		;
 	return &s->devs[i];
@@ -124,14 +131,15 @@ static struct dev *pick_one(const struct opts *o, struct selection *s)
 static int pick_all(const struct opts *o, struct selection *s)
 {
 	int i, code = EXIT_OK;
-	char what[256];
+	char *what;
 
 	if (!o->nslots && !pick(o, s, -1))
-		die_code(EXIT_NODEV, "%s: no such device", typed_arg(o, -1, what, sizeof(what)));
+		die_code(EXIT_NODEV, "%s: no such device", typed_arg(o, -1));
 	for (i = 0; i < o->nslots; i++) {
 		if (!pick(o, s, i)) {
-			fprintf(stderr, "mwictl: %s: no such device\n",
-				typed_arg(o, i, what, sizeof(what)));
+			what = typed_arg(o, i);
+			fprintf(stderr, "mwictl: %s: no such device\n", what);
+			free(what);
 			code = EXIT_NODEV;
 		}
 	}
@@ -625,11 +633,12 @@ int main(int argc, char **argv)
 {
 	struct selection s = { 0 };
 	struct opts o;
-	char err[256];
+	char *err;
 	int rc;
 
-	if (parse_args(argc, argv, &o, err, sizeof(err))) {
-		fprintf(stderr, "mwictl: %s\nTry 'mwictl --help'.\n", err);
+	if (parse_args(argc, argv, &o, &err)) {
+		fprintf(stderr, "mwictl: %s\nTry 'mwictl --help'.\n", err ? err : "out of memory");
+		free(err);
 		return EXIT_USAGE;
 	}
 	if (o.help) {

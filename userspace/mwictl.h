@@ -91,7 +91,7 @@ struct opts {
 };
 
 /* cli.c */
-int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz);
+int parse_args(int argc, char **argv, struct opts *o, char **err);
 void usage(void);
 
 /* parse.c: pure parsers of what the kernel exposes */

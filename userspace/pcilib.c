@@ -52,17 +52,18 @@ static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
  */
 static void set_param(char *arg)
 {
-	char *eq = strchr(arg, '='), name[64];
-	size_t len = eq ? (size_t)(eq - arg) : 0;
+	char *eq = strchr(arg, '='), *name;
 
-	if (!eq || !len || len >= sizeof(name))
+	if (!eq || eq == arg)
 		die("-O '%s': expected PARAM=VALUE", arg);
-	memcpy(name, arg, len);
-	name[len] = '\0';
+	name = strndup(arg, (size_t)(eq - arg));
+	if (!name)
+		die_code(EXIT_IO, "out of memory");
 	if (!strcmp(name, "sysfs.path"))
 		die("-O '%s': give the sysfs tree with --sysfs DIR", arg);
 	if (pci_set_param(pacc, name, eq + 1))
 		die("-O '%s': unknown parameter '%s' (see lspci -O help)", arg, name);
+	free(name);
 }
 
 /* Ready libpci: sysfs access under --sysfs, -n, -i and -O as given. */
