@@ -66,6 +66,7 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 }
 
 @test "show says the diagnostics are root's only when the table cannot be read" {
+	needs_root
 	diag_table "0000:00:02.0 yes off 64 drivers 8139cp"
 	chmod 0400 "$ROOT/kernel/debug/pci/mwi"
 	run as_nobody "$MWICTL" show 00:02.0
@@ -183,6 +184,7 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 }
 
 @test "with several failures the most severe status wins: 6, 4, 5, 2, 3, then 7" {
+	needs_root
 	add_dev 0000:00:05.0 8086:100e 020000 none
 	add_dev 0000:02:00.0 8086:10d3 020000 none
 	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
@@ -214,6 +216,7 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 }
 
 @test "permission denied on several functions is said once" {
+	needs_root
 	run --separate-stderr as_nobody "$MWICTL" on 00:00.0 00:02.0 00:03.0
 	assert_equal "$status" 4
 	assert_equal "$stderr" "mwictl: 0000:00:00.0 and 2 more functions: permission denied (needs root with CAP_SYS_ADMIN)"

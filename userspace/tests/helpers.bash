@@ -135,6 +135,11 @@ mwictl_names() {
 	mwictl list "$@" | awk -f "$BATS_TEST_DIRNAME/list-names.awk"
 }
 
+# Becoming nobody needs root: a package build as a user skips those tests.
+needs_root() {
+	[ "$(id -u)" = 0 ] || skip "becoming the user nobody needs root"
+}
+
 # Run a command as the unprivileged user nobody, with the directories of
 # the fake tree (and those above it) open to it; files keep their modes.
 as_nobody() {
