@@ -326,14 +326,18 @@ static void say_refusals(const struct refusals *rf)
  * every function through @rf, else on standard error, "SLOT: [DOING: ]WHY".
  * Returns its exit code.
  */
-static int write_failed(struct refusals *rf, const struct dev *d, int on, int err,
-			const char *doing)
+static int write_failed(const struct opts *o, struct refusals *rf, const struct dev *d, int on,
+			int err, const char *doing)
 {
-	const char *why;
+	const char *why, *eperm = NULL;
 	int code = errno_code(err, on, &why);
+	char proc[PATH_MAX];
 
 	if (code == EXIT_PERM && !doing) {
-		refuse(rf, d, "%s", why);
+		if (err == -EPERM)
+			eperm = sysfs_eperm_reason(o->sysfs, proc_dir(o, proc, sizeof(proc)));
+		refuse(rf, d, "permission denied (%s)",
+		       eperm ? eperm : "needs root with CAP_SYS_ADMIN");
 		return code;
 	}
 	fprintf(stderr, "mwictl: %s: %s%s%s\n", d->slot, doing ? doing : "",
@@ -406,12 +410,14 @@ static int set_without_attr(const struct opts *o, struct refusals *rf, const str
 
 /*
  * The errno a write to @d's mwi would get, without writing: -EACCES or -EPERM
- * as the kernel checks permission first, then -EBUSY while a driver is bound
- * (read by lib_driver()), whatever the state asked for.
+ * (capability, user namespace, lockdown) as the kernel checks permission
+ * first, then -EBUSY while a driver is bound (read by lib_driver()),
+ * whatever the state asked for.
  */
 static int predict_write(const struct opts *o, const struct dev *d)
 {
-	int err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+	char proc[PATH_MAX];
+	int err = sysfs_mwi_write_denied(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot);
 
 	if (!err && d->driver[0])
 		err = -EBUSY;
@@ -436,11 +442,11 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 
 	snprintf(driver, sizeof(driver), "%s", d->driver);
 	/* never restart a device for a write that would be refused */
-	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+	err = sysfs_mwi_write_denied(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot);
 	if (err)
-		return write_failed(rf, d, on, err, NULL);
+		return write_failed(o, rf, d, on, err, NULL);
 	/* nor take a mounted filesystem, swap or stacked device away */
-	err = o->force ? 0 : inuse_why(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot, &why);
+	err = o->force ? 0 : inuse_why(o->sysfs, proc, d->slot, &why);
 	if (err) {
 		fprintf(stderr, "mwictl: %s: %s: not unbinding %s (--force to unbind anyway)\n",
 			d->slot, why ? why : strerror(-err), driver);
@@ -463,14 +469,14 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 	if (err) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		snprintf(doing, sizeof(doing), "cannot unbind %s", driver);
-		return write_failed(rf, d, on, err, doing);
+		return write_failed(o, rf, d, on, err, doing);
 	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (err)
-		code = write_failed(rf, d, on, err, NULL);
+		code = write_failed(o, rf, d, on, err, NULL);
 	if (berr) {
 		fprintf(stderr, "mwictl: %s: %s did not bind again: %s\n", d->slot, driver,
 			strerror(-berr));
@@ -515,7 +521,7 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 	if (err == -ENOENT)
 		err = -ENODEV;
 	if (err != -EBUSY)
-		return write_failed(rf, d, on, err, NULL);
+		return write_failed(o, rf, d, on, err, NULL);
 	code = errno_code(err, on, &why);
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)

@@ -107,7 +107,8 @@ int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag 
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
-int sysfs_mwi_write_denied(const char *root, const char *slot);
+int sysfs_mwi_write_denied(const char *root, const char *proc, const char *slot);
+const char *sysfs_eperm_reason(const char *root, const char *proc);
 int sysfs_bind(const char *root, const char *slot, const char *driver, int bind);
 
 /* inuse.c */

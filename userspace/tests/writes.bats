@@ -349,3 +349,52 @@ fake_proc() { # MOUNTS SWAPS
 	assert_equal "$status" 1
 	assert_equal "${stderr_lines[0]}" "mwictl: on: --yes is for --rebind"
 }
+
+# The kernel's lockdown file in the fake sysfs, with the active mode in brackets.
+lockdown() { # MODE
+	mkdir -p "$ROOT/kernel/security"
+	sed "s/\<$1\>/[$1]/" <<<"none integrity confidentiality" >"$ROOT/kernel/security/lockdown"
+}
+
+# The process's uid_map in the fake proc beside the sysfs tree.
+uid_map() { # LINE
+	mkdir -p "$BATS_TEST_TMPDIR/proc/self"
+	printf '%s\n' "$1" >"$BATS_TEST_TMPDIR/proc/self/uid_map"
+}
+
+@test "--dry-run in a user namespace (a container's root) predicts the kernel's EPERM: exit 4, said why" {
+	uid_map "         0     100000      65536"
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_equal "$status" 4
+	assert_equal "$output" ""
+	assert_equal "$stderr" "mwictl: 0000:00:00.0: permission denied (needs CAP_SYS_ADMIN in the initial user namespace, not a container's)"
+}
+
+@test "--dry-run in the initial user namespace (uid_map 0 0 4294967295) predicts success" {
+	uid_map "         0          0 4294967295"
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_success
+	assert_output "0000:00:00.0: MWI would be turned on"
+}
+
+@test "--dry-run under lockdown integrity or confidentiality predicts EPERM; none does not" {
+	local mode
+	for mode in integrity confidentiality; do
+		lockdown "$mode"
+		run --separate-stderr mwictl on --dry-run 00:00.0 00:03.0
+		assert_equal "$status" 4
+		assert_equal "$stderr" "mwictl: 0000:00:00.0 and 1 more function: permission denied (the kernel is locked down: $mode)"
+	done
+	lockdown none
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_success
+}
+
+@test "--rebind under lockdown unbinds nothing: the write would be refused" {
+	rebind_files e1000
+	lockdown integrity
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: permission denied (the kernel is locked down: integrity)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
