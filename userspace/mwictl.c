@@ -270,13 +270,13 @@ static int errno_code(int err, int on, const char **why)
  * lacks the attribute, permission denied, MWI cannot exist): said once, by
  * cmd_set(), as "SLOT: WHY" or "SLOT and N more functions: WHY".
  */
-#define MAX_REFUSALS 4		/* no attribute, permission, PCIe, VF */
+#define MAX_REFUSALS 5		/* no attribute, EACCES, EPERM, PCIe, VF */
 
 struct refusals {
 	struct {
 		const char *slot;	/* the first function refused */
 		size_t more;		/* how many others */
-		char why[96];
+		char why[128];		/* the longest is under 100 */
 	} r[MAX_REFUSALS];
 	size_t n;
 };
@@ -453,10 +453,6 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 		free(why);
 		return err < 0 ? EXIT_IO : EXIT_BUSY;
 	}
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGHUP);
-	sigaddset(&stop, SIGTERM);
 	if (o->dry_run) {
 		if (!o->quiet)
 			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
@@ -464,6 +460,10 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 		return EXIT_OK;
 	}
 	/* a signal now would leave the function without its driver */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	sigaddset(&stop, SIGTERM);
 	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {
@@ -532,10 +532,16 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 	return code;
 }
 
+/* Whether --rebind would restart @d: it has a driver and an mwi attribute. */
+static int restarts(const struct dev *d)
+{
+	return d->driver[0] && (d->source == MWI_FROM_SYSFS || d->source == MWI_UNKNOWN);
+}
+
 /*
- * --rebind restarts every function with a driver: with more than one, ask
- * first on a terminal, and without one (a script) go on only with --yes.
- * A "no", or no --yes, exits 1 with nothing changed.
+ * --rebind restarts every function with a driver and an mwi attribute: with
+ * more than one, ask first on a terminal, and without one (a script) go on
+ * only with --yes. A "no", or no --yes, exits 1 with nothing changed.
  */
 static void confirm_rebind(const struct opts *o, struct selection *s)
 {
@@ -546,7 +552,8 @@ static void confirm_rebind(const struct opts *o, struct selection *s)
 		if (!s->picked[k])
 			continue;
 		lib_driver(&s->devs[k], 0);
-		n += !!s->devs[k].driver[0];
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		n += restarts(&s->devs[k]);
 	}
 	if (n < 2 || o->yes || o->dry_run)
 		return;
@@ -555,10 +562,11 @@ static void confirm_rebind(const struct opts *o, struct selection *s)
 		    "(standard input is not a terminal); nothing changed", n);
 	fprintf(stderr, "mwictl: --rebind restarts %zu functions:", n);
 	for (k = 0; k < s->n; k++)
-		if (s->picked[k] && s->devs[k].driver[0])
+		if (s->picked[k] && restarts(&s->devs[k]))
 			fprintf(stderr, " %s (%s)", s->devs[k].slot, s->devs[k].driver);
 	fputs(". Go on? [y/N] ", stderr);
-	if (!fgets(answer, sizeof(answer), stdin) || (strcmp(answer, "y\n") && strcmp(answer, "yes\n")))
+	if (!fgets(answer, sizeof(answer), stdin) ||
+	    (strcmp(answer, "y\n") && strcmp(answer, "yes\n")))
 		die("nothing changed");
 }
 

@@ -157,7 +157,8 @@ const char *mwi_word(const struct dev *d);
 /* die.c */
 int exit_worse(int a, int b);
 int out_close(int code);
-void die_vcode(int code, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0), noreturn));
+void die_vcode(int code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0), noreturn));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 

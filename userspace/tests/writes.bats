@@ -398,3 +398,13 @@ uid_map() { # LINE
 	assert_equal "$stderr" "mwictl: 0000:00:03.0: permission denied (the kernel is locked down: integrity)"
 	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
 }
+
+@test "--rebind counts only the functions it would restart: a bound PCI Express function is not one" {
+	rebind_files e1000
+	add_dev 0000:02:00.0 8086:100e 020000 none 16 e1000
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	run --separate-stderr mwictl off --rebind 00:03.0 02:00.0 </dev/null
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI turned off with e1000 unbound; e1000 bound again and has MWI off
+0000:02:00.0: MWI already off (PCI Express function)"
+}
