@@ -3,7 +3,9 @@
  * Command line: getopt_long, lspci's letters. Never exits, so the fuzz
  * target can call it; main() turns an error into exit code 1.
  */
+#define _GNU_SOURCE		/* vasprintf */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,7 @@
 static const char *const commands[] = { "list", "show", "get", "on", "off", "rule" };
 
 /* Options without a letter. */
-enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN, OPT_REBIND };
+enum { OPT_JSON = 256, OPT_SYSFS, OPT_DEBUGFS, OPT_DRY_RUN, OPT_REBIND, OPT_FORCE, OPT_YES };
 
 static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -21,6 +23,8 @@ static const struct option longopts[] = {
 	{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "rebind", no_argument, NULL, OPT_REBIND },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "yes", no_argument, NULL, OPT_YES },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -32,7 +36,7 @@ void usage(void)
 	fputs("Usage: mwictl [list] [-s SLOT] [-d ID] [-n] [--json]\n"
 	      "       mwictl show SLOT|-d ID [--json]\n"
 	      "       mwictl get SLOT|-d ID\n"
-	      "       mwictl on|off [-q] [--dry-run] [--rebind] SLOT...|-d ID\n"
+	      "       mwictl on|off [-q] [--dry-run] [--rebind [--force] [--yes]] SLOT...|-d ID\n"
 	      "       mwictl rule [on|off] SLOT...|-d ID\n"
 	      "\n"
 	      "Inspect and control PCI Memory-Write-and-Invalidate through the\n"
@@ -45,11 +49,13 @@ void usage(void)
 	      "  -i FILE            take names from FILE instead of libpci's pci.ids\n"
 	      "  -O PARAM=VALUE     set a libpci parameter (lspci -O help lists them)\n"
 	      "  --json             machine-readable output (list, show)\n"
-	      "  -q, --quiet        no note that the state came from config space;\n"
-	      "                     on, off: print only errors\n"
+	      "  -q, --quiet        no warnings; on, off: print only errors\n"
 	      "  --dry-run          on, off: say what would change, change nothing\n"
 	      "  --rebind           on, off: unbind a bound driver, write, bind it\n"
 	      "                     again (the device restarts)\n"
+	      "  --force            --rebind even a function with a mounted filesystem,\n"
+	      "                     active swap or stacked device on its disks\n"
+	      "  --yes              --rebind several functions without asking\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
 	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
 	      "                     default: DIR/kernel/debug of --sysfs)\n"
@@ -60,8 +66,9 @@ void usage(void)
 	      "  0 success                    4 permission denied\n"
 	      "  1 usage error or bad input   5 the kernel has no mwi attribute\n"
 	      "  2 no such device             6 other I/O error\n"
-	      "  3 the device refused MWI     7 a driver is bound: nothing changed\n"
-	      "With several devices, the highest status wins.\n", stdout);
+	      "  3 the device refused MWI     7 a driver is bound or the function\n"
+	      "                                 is in use: nothing changed\n"
+	      "The most severe status wins: 6, 4, 5, 2, 3, then 7.\n", stdout);
 }
 
 static int add_arg(char ***v, int *n, char *arg)
@@ -97,27 +104,48 @@ static int is_command(const char *word)
 	return 0;
 }
 
-/*
- * The option as the user typed it: "--name" (without "=value") for a long
- * one, else "-c". @arg is the argv word getopt_long last looked at.
- */
-static void typed(char *buf, size_t size, const char *arg, int c)
+/* Set *@err to a message of any length (NULL when out of memory); -1. */
+static int __attribute__((format(printf, 2, 3))) fail(char **err, const char *fmt, ...)
 {
-	if (arg && !strncmp(arg, "--", 2))
-		snprintf(buf, size, "%.*s", (int)strcspn(arg, "="), arg);
-	else
-		snprintf(buf, size, "-%c", c);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(err, fmt, ap) < 0)
+		*err = NULL;
+	va_end(ap);
+	return -1;
 }
 
-/* The long options starting with the --word in @name, for "ambiguous". */
-static int prefix_matches(const char *name, char *list, size_t size)
+/*
+ * The option as the user typed it, whole, for "%.*s": "--name" (without
+ * "=value") for a long one, else "-c" in @letter. @arg is the argv word
+ * getopt_long last looked at.
+ */
+static int typed(const char **name, char letter[3], const char *arg, int c)
 {
-	size_t len = strlen(name + 2), used = 0;
+	if (arg && !strncmp(arg, "--", 2)) {
+		*name = arg;
+		return (int)strcspn(arg, "=");
+	}
+	letter[0] = '-';
+	letter[1] = (char)c;
+	letter[2] = '\0';
+	*name = letter;
+	return 2;
+}
+
+/*
+ * The long options starting with the --word @name of @len bytes, for
+ * "ambiguous"; @list holds all of them.
+ */
+static int prefix_matches(const char *name, int len, char *list, size_t size)
+{
+	size_t used = 0;
 	int i, n = 0;
 
 	list[0] = '\0';
 	for (i = 0; longopts[i].name; i++) {
-		if (strncmp(longopts[i].name, name + 2, len))
+		if (strncmp(longopts[i].name, name + 2, (size_t)len - 2))
 			continue;
 		used += (size_t)snprintf(list + used, used < size ? size - used : 0, "%s--%s",
 					 n ? ", " : "", longopts[i].name);
@@ -131,66 +159,61 @@ static int prefix_matches(const char *name, char *list, size_t size)
  * complains about was typed as a letter, except q, h and V: those only
  * fail as --quiet=, --help= or --version= with a value.
  */
-static void option_error(int c, char **argv, char *err, size_t errsz)
+static int option_error(int c, char **argv, char **err)
 {
-	const char *arg = argv[optind - 1];
-	char name[64], list[128];
+	const char *arg = argv[optind - 1], *name;
+	char letter[3], list[256];	/* every long option's name fits */
+	int len = typed(&name, letter, arg, optopt);
 
-	typed(name, sizeof(name), arg, optopt);
 	if (c == ':')
-		snprintf(err, errsz, "option '%s' needs a value", name);
-	else if (optopt >= 256 || (optopt && strchr("qhV", optopt)))
-		snprintf(err, errsz, "option '%s' takes no value", name);
-	else if (optopt)
-		snprintf(err, errsz, "unknown option '-%c'", optopt);
-	else if (prefix_matches(name, list, sizeof(list)) > 1)
-		snprintf(err, errsz, "option '%s' is ambiguous (%s)", name, list);
-	else
-		snprintf(err, errsz, "unknown option '%s'", name);
+		return fail(err, "option '%.*s' needs a value", len, name);
+	if (optopt >= 256 || (optopt && strchr("qhV", optopt)))
+		return fail(err, "option '%.*s' takes no value", len, name);
+	if (optopt)
+		return fail(err, "unknown option '-%c'", optopt);
+	if (prefix_matches(name, len, list, sizeof(list)) > 1)
+		return fail(err, "option '%.*s' is ambiguous (%s)", len, name, list);
+	return fail(err, "unknown option '%.*s'", len, name);
 }
 
 /* Check that the options fit the command. 0, or -1 with @err set. */
-static int check_command(const struct opts *o, char *err, size_t errsz)
+static int check_command(const struct opts *o, char **err)
 {
 	const char *c = o->command;
 	int set = !strcmp(c, "on") || !strcmp(c, "off");
 
-	if (o->json && strcmp(c, "show") && strcmp(c, "list")) {
-		snprintf(err, errsz, "%s: --json is for list and show", c);
-		return -1;
-	}
-	if ((o->dry_run || o->rebind) && !set) {
-		snprintf(err, errsz, "%s: %s is for on and off", c,
-			 o->dry_run ? "--dry-run" : "--rebind");
-		return -1;
-	}
+	if (o->json && strcmp(c, "show") && strcmp(c, "list"))
+		return fail(err, "%s: --json is for list and show", c);
+	if ((o->dry_run || o->rebind) && !set)
+		return fail(err, "%s: %s is for on and off", c,
+			    o->dry_run ? "--dry-run" : "--rebind");
+	if ((o->force || o->yes) && !o->rebind)
+		return fail(err, "%s: %s is for --rebind", c, o->force ? "--force" : "--yes");
 	if (!strcmp(c, "list")) {
 		if (o->nslots > 1)
-			snprintf(err, errsz, "list: takes at most one -s SLOT");
-		return o->nslots > 1 ? -1 : 0;
+			return fail(err, "list: takes at most one -s SLOT");
+		return 0;
 	}
 	if (!strcmp(c, "show") || !strcmp(c, "get")) {
 		if (o->nslots == 1 || (!o->nslots && o->id))
 			return 0;
-		snprintf(err, errsz, "%s: needs one SLOT or -d ID", c);
-		return -1;
+		return fail(err, "%s: needs one SLOT or -d ID", c);
 	}
-	if (!o->nslots && !o->id) {
-		snprintf(err, errsz, "%s: needs SLOT... or -d ID", c);
-		return -1;
-	}
+	if (!o->nslots && !o->id)
+		return fail(err, "%s: needs SLOT... or -d ID", c);
 	return 0;
 }
 
 /* Take the value of option @c; an empty one is refused. */
-static int take_value(struct opts *o, int c, char **argv, char *err, size_t errsz)
+static int take_value(struct opts *o, int c, char **argv, char **err)
 {
-	char name[64];
+	const char *name;
+	char letter[3];
+	int len;
 
 	if (!*optarg) {
-		typed(name, sizeof(name), argv[optind - 1], c);
-		snprintf(err, errsz, "option '%s' needs a value, not an empty one", name);
-		return -1;
+		len = typed(&name, letter, argv[optind - 1], c);
+		return fail(err, "option '%.*s' needs a value, not an empty one", len, name);
 	}
 	switch (c) {
 	case 's':
@@ -199,8 +222,7 @@ static int take_value(struct opts *o, int c, char **argv, char *err, size_t errs
 		return add_arg(&o->params, &o->nparams, optarg) ? -2 : 0;
 	case 'd':
 		if (o->id) {
-			snprintf(err, errsz, "option '-d' given twice");
-			return -1;
+			return fail(err, "option '-d' given twice");
 		}
 		o->id = optarg;
 		return 0;
@@ -224,8 +246,11 @@ static const char *env(const char *name)
 	return v && *v ? v : NULL;
 }
 
-/* Fill @o from argv. 0 on success, -1 with a message in @err. */
-int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
+/*
+ * Fill @o from argv. 0 on success, or -1 with a message in *@err, to be
+ * freed (NULL: out of memory).
+ */
+int parse_args(int argc, char **argv, struct opts *o, char **err)
 {
 	int c, i, rc;
 
@@ -243,7 +268,7 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 		case 'O':
 		case OPT_SYSFS:
 		case OPT_DEBUGFS:
-			rc = take_value(o, c, argv, err, errsz);
+			rc = take_value(o, c, argv, err);
 			if (rc == -2)
 				goto nomem;
 			if (rc)
@@ -264,6 +289,12 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 		case OPT_REBIND:
 			o->rebind = 1;
 			break;
+		case OPT_FORCE:
+			o->force = 1;
+			break;
+		case OPT_YES:
+			o->yes = 1;
+			break;
 		case 'h':
 			o->help = 1;
 			return 0;
@@ -271,17 +302,14 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 			o->version = 1;
 			return 0;
 		default:
-			option_error(c, argv, err, errsz);
-			return -1;
+			return option_error(c, argv, err);
 		}
 	}
 	o->command = "list";
 	i = optind;
 	if (i < argc) {
-		if (!is_command(argv[i])) {
-			snprintf(err, errsz, "unknown command '%s'", argv[i]);
-			return -1;
-		}
+		if (!is_command(argv[i]))
+			return fail(err, "unknown command '%s'", argv[i]);
 		o->command = argv[i++];
 	}
 	o->rule_on = 1;
@@ -289,21 +317,17 @@ int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz)
 	    (!strcmp(argv[i], "on") || !strcmp(argv[i], "off")))
 		o->rule_on = !strcmp(argv[i++], "on");
 	for (; i < argc; i++) {
-		if (!strcmp(o->command, "list")) {
-			snprintf(err, errsz, "list: unexpected argument '%s' (use -s SLOT)", argv[i]);
-			return -1;
-		}
-		if (!*argv[i]) {
-			snprintf(err, errsz, "%s: an empty SLOT", o->command);
-			return -1;
-		}
+		if (!strcmp(o->command, "list"))
+			return fail(err, "list: unexpected argument '%s' (use -s SLOT)", argv[i]);
+		if (!*argv[i])
+			return fail(err, "%s: an empty SLOT", o->command);
 		if (add_slot(o, argv[i], 0))
 			goto nomem;
 	}
 	if (!o->sysfs)
 		o->sysfs = "/sys";
-	return check_command(o, err, errsz);
+	return check_command(o, err);
 nomem:
-	snprintf(err, errsz, "out of memory");
+	*err = NULL;		/* main() says "out of memory" */
 	return -1;
 }

@@ -80,9 +80,17 @@ void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_tabl
 	fclose(f);
 }
 
-/* Why a device has no diagnostics, for "show". */
+/*
+ * Why a device has no diagnostics, for "show": a kernel without the series
+ * first, since mounting debugfs would not help it.
+ */
 const char *diag_missing(const struct diag_table *t, char *buf, size_t size)
 {
+	if (t->err && t->no_series) {
+		snprintf(buf, size, "the running kernel lacks the pci-mwi series "
+			 "(no function has the mwi attribute)");
+		return buf;
+	}
 	if (t->unmounted) {
 		snprintf(buf, size, "debugfs is not mounted (no %s)", t->path);
 		return buf;

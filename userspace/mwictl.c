@@ -5,11 +5,15 @@
  * Reads state from sysfs and changes it only through the kernel's verified
  * path, the mwi attribute; never writes config space itself.
  */
+#define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mwictl.h"
 
@@ -19,17 +23,30 @@ struct selection {
 	char *picked;		/* picked[i]: devs[i] was selected */
 };
 
+/* A message piece of any length: asprintf() or exit. */
+static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *str;
+	int len;
+
+	va_start(ap, fmt);
+	len = vasprintf(&str, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		die_code(EXIT_IO, "out of memory");
+	return str;
+}
+
 /*
- * Slot argument @i as the user typed it, for messages: "-s 'SPEC'" or
- * "'SPEC'"; with @i < 0, the -d argument: "-d 'ID'".
+ * Slot argument @i as the user typed it, whole, for messages: "-s 'SPEC'"
+ * or "'SPEC'"; with @i < 0, the -d argument: "-d 'ID'". To be freed.
  */
-static const char *typed_arg(const struct opts *o, int i, char *buf, size_t size)
+static char *typed_arg(const struct opts *o, int i)
 {
 	if (i < 0)
-		snprintf(buf, size, "-d '%s'", o->id);
-	else
-		snprintf(buf, size, "%s'%s'", o->slot_opt[i] ? "-s " : "", o->slots[i]);
-	return buf;
+		return xasprintf("-d '%s'", o->id);
+	return xasprintf("%s'%s'", o->slot_opt[i] ? "-s " : "", o->slots[i]);
 }
 
 /* The filter of slot argument @i, or of -d (@i < 0). */
@@ -37,11 +54,10 @@ static struct pci_filter *parse_filter(const struct opts *o, int i)
 {
 	struct pci_filter *f;
 	const char *err;
-	char what[256];
 
 	f = lib_filter(i < 0 ? o->id : o->slots[i], i >= 0, &err);
 	if (!f)
-		die("%s: %s", typed_arg(o, i, what, sizeof(what)), err);
+		die("%s: %s", typed_arg(o, i), err);
 	return f;
 }
 
@@ -87,31 +103,25 @@ static size_t pick(const struct opts *o, struct selection *s, int slot)
 }
 
 /* What the user selected with, as typed: "'SLOT'", "-d 'ID'" or both. */
-static const char *selector(const struct opts *o, char *buf, size_t size)
+static char *selector(const struct opts *o)
 {
-	char slot[128], id[128];
-
 	if (!o->nslots)
-		return typed_arg(o, -1, buf, size);
-	typed_arg(o, 0, slot, sizeof(slot));
+		return typed_arg(o, -1);
 	if (o->id)
-		snprintf(buf, size, "%s %s", slot, typed_arg(o, -1, id, sizeof(id)));
-	else
-		snprintf(buf, size, "%s", slot);
-	return buf;
+		return xasprintf("%s'%s' -d '%s'", o->slot_opt[0] ? "-s " : "", o->slots[0],
+				 o->id);
+	return typed_arg(o, 0);
 }
 
 /* The one device that the slot and/or -d of show and get select. */
 static struct dev *pick_one(const struct opts *o, struct selection *s)
 {
 	size_t i, hits = pick(o, s, o->nslots ? 0 : -1);
-	char what[256];
 
 	if (!hits)
-		die_code(EXIT_NODEV, "%s: no such device", selector(o, what, sizeof(what)));
+		die_code(EXIT_NODEV, "%s: no such device", selector(o));
 	if (hits > 1)
-		die("%s: matches %zu devices; give one slot", selector(o, what, sizeof(what)),
-		    hits);
+		die("%s: matches %zu devices; give one slot", selector(o), hits);
 	for (i = 0; !s->picked[i]; i++)
 		;
 	return &s->devs[i];
@@ -121,14 +131,15 @@ static struct dev *pick_one(const struct opts *o, struct selection *s)
 static int pick_all(const struct opts *o, struct selection *s)
 {
 	int i, code = EXIT_OK;
-	char what[256];
+	char *what;
 
 	if (!o->nslots && !pick(o, s, -1))
-		die_code(EXIT_NODEV, "%s: no such device", typed_arg(o, -1, what, sizeof(what)));
+		die_code(EXIT_NODEV, "%s: no such device", typed_arg(o, -1));
 	for (i = 0; i < o->nslots; i++) {
 		if (!pick(o, s, i)) {
-			fprintf(stderr, "mwictl: %s: no such device\n",
-				typed_arg(o, i, what, sizeof(what)));
+			what = typed_arg(o, i);
+			fprintf(stderr, "mwictl: %s: no such device\n", what);
+			free(what);
 			code = EXIT_NODEV;
 		}
 	}
@@ -140,6 +151,19 @@ static const char *debugfs_dir(const struct opts *o, char *buf, size_t size)
 	if (o->debugfs)
 		return o->debugfs;
 	snprintf(buf, size, "%s/kernel/debug", o->sysfs);
+	return buf;
+}
+
+/*
+ * /proc beside --sysfs: "/sys" gives "/proc", "DIR/sys" "DIR/proc". The
+ * tests' fake trees have their proc files there: --sysfs is the one seam.
+ */
+static const char *proc_dir(const struct opts *o, char *buf, size_t size)
+{
+	const char *slash = strrchr(o->sysfs, '/');
+	int len = slash ? (int)(slash - o->sysfs) : 1;
+
+	snprintf(buf, size, "%.*s/proc", len, slash ? o->sysfs : ".");
 	return buf;
 }
 
@@ -178,25 +202,49 @@ static int cmd_list(const struct opts *o, struct selection *s)
 	return EXIT_OK;
 }
 
+/*
+ * Whether the running kernel lacks the mwi attribute: the first function
+ * that could have one (not PCI Express, not a VF) tells.
+ */
+static int kernel_lacks_attr(const struct opts *o, struct selection *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->n; k++) {
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		if (s->devs[k].source == MWI_FROM_SYSFS)
+			return 0;
+		if (s->devs[k].source == MWI_FROM_CONFIG)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Without diagnostics, show says why: first that the kernel lacks the series
+ * when no function has the mwi attribute, and only then about debugfs.
+ */
 static int cmd_show(const struct opts *o, struct selection *s)
 {
 	char buf[PATH_MAX];
 	struct diag_table t;
 	struct dev *d = pick_one(o, s);
+	int no_series = kernel_lacks_attr(o, s);
 
 	lib_fill(d, o->json ? LIB_EXT : 0);
 	sysfs_read(o->sysfs, d, SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_PCIE : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback(o);
 	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
+	t.no_series = no_series;
 	print_show(d, &t, o->json, o->numeric);
 	return EXIT_OK;
 }
 
-/* Exit code and words for an errno of writing the mwi attribute. */
+/* Exit code and words for a negative errno of writing the mwi attribute. */
 static int errno_code(int err, int on, const char **why)
 {
-	switch (err) {
+	switch (-err) {
 	case EOPNOTSUPP:
 		*why = on ? "device refused MWI" : "device keeps MWI on";
 		return EXIT_REFUSED;
@@ -212,20 +260,86 @@ static int errno_code(int err, int on, const char **why)
 		*why = "a driver is bound";
 		return EXIT_BUSY;
 	default:
-		*why = strerror(err);
+		*why = strerror(-err);
 		return EXIT_IO;
 	}
 }
 
 /*
- * Report a failed write of @on to @d on standard error, "SLOT: [DOING: ]WHY",
- * and return its exit code.
+ * Refusals that are the same for every function of a command (the kernel
+ * lacks the attribute, permission denied, MWI cannot exist): said once, by
+ * cmd_set(), as "SLOT: WHY" or "SLOT and N more functions: WHY".
  */
-static int write_failed(const struct dev *d, int on, int err, const char *doing)
-{
-	const char *why;
-	int code = errno_code(err, on, &why);
+#define MAX_REFUSALS 5		/* no attribute, EACCES, EPERM, PCIe, VF */
 
+struct refusals {
+	struct {
+		const char *slot;	/* the first function refused */
+		size_t more;		/* how many others */
+		char why[128];		/* the longest is under 100 */
+	} r[MAX_REFUSALS];
+	size_t n;
+};
+
+/* Note that @d was refused for the words of @fmt. */
+static void __attribute__((format(printf, 3, 4)))
+refuse(struct refusals *rf, const struct dev *d, const char *fmt, ...)
+{
+	char why[sizeof(rf->r[0].why)];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < rf->n; i++) {
+		if (!strcmp(rf->r[i].why, why)) {
+			rf->r[i].more++;
+			return;
+		}
+	}
+	if (rf->n == MAX_REFUSALS) {
+		fprintf(stderr, "mwictl: %s: %s\n", d->slot, why);
+		return;
+	}
+	rf->r[rf->n].slot = d->slot;
+	rf->r[rf->n].more = 0;
+	memcpy(rf->r[rf->n].why, why, sizeof(why));
+	rf->n++;
+}
+
+static void say_refusals(const struct refusals *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n; i++) {
+		fprintf(stderr, "mwictl: %s", rf->r[i].slot);
+		if (rf->r[i].more)
+			fprintf(stderr, " and %zu more function%s", rf->r[i].more,
+				rf->r[i].more > 1 ? "s" : "");
+		fprintf(stderr, ": %s\n", rf->r[i].why);
+	}
+}
+
+/*
+ * Report a failed write of @on to @d (@err a negative errno): a refusal for
+ * every function through @rf, else on standard error, "SLOT: [DOING: ]WHY".
+ * Returns its exit code.
+ */
+static int write_failed(const struct opts *o, struct refusals *rf, const struct dev *d, int on,
+			int err, const char *doing)
+{
+	const char *why, *eperm = NULL;
+	int code = errno_code(err, on, &why);
+	char proc[PATH_MAX];
+
+	if (code == EXIT_PERM && !doing) {
+		if (err == -EPERM)
+			eperm = sysfs_eperm_reason(o->sysfs, proc_dir(o, proc, sizeof(proc)));
+		refuse(rf, d, "permission denied (%s)",
+		       eperm ? eperm : "needs root with CAP_SYS_ADMIN");
+		return code;
+	}
 	fprintf(stderr, "mwictl: %s: %s%s%s\n", d->slot, doing ? doing : "",
 		doing ? ": " : "", why);
 	return code;
@@ -277,16 +391,17 @@ static void report(const struct opts *o, const struct dev *d, int before, int on
  * @d has no mwi attribute: where MWI cannot exist, off is already the state
  * and on is refused; elsewhere the kernel lacks the series.
  */
-static int set_without_attr(const struct opts *o, const struct dev *d, int on)
+static int set_without_attr(const struct opts *o, struct refusals *rf, const struct dev *d,
+			    int on)
 {
 	if (d->source != MWI_NOT_POSSIBLE) {
-		fprintf(stderr, "mwictl: %s: the running kernel has no mwi attribute "
-			"(it needs the pci-mwi kernel patch series)\n", d->slot);
+		refuse(rf, d, "the running kernel has no mwi attribute "
+		       "(it needs the pci-mwi kernel patch series)");
 		return EXIT_NOATTR;
 	}
 	if (on) {
-		fprintf(stderr, "mwictl: %s: device refused MWI (%s: the MWI bit "
-			"is hardwired to 0)\n", d->slot, d->na_reason);
+		refuse(rf, d, "device refused MWI (%s: the MWI bit is hardwired to 0)",
+		       d->na_reason);
 		return EXIT_REFUSED;
 	}
 	report(o, d, 0, on);
@@ -294,56 +409,78 @@ static int set_without_attr(const struct opts *o, const struct dev *d, int on)
 }
 
 /*
- * The errno a write to @d's mwi would get, without writing: EACCES or EPERM
- * as the kernel checks permission first, then EBUSY while a driver is bound
- * (read by lib_driver()), whatever the state asked for.
+ * The errno a write to @d's mwi would get, without writing: -EACCES or -EPERM
+ * (capability, user namespace, lockdown) as the kernel checks permission
+ * first, then -EBUSY while a driver is bound (read by lib_driver()),
+ * whatever the state asked for.
  */
 static int predict_write(const struct opts *o, const struct dev *d)
 {
-	int err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+	char proc[PATH_MAX];
+	int err = sysfs_mwi_write_denied(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot);
 
 	if (!err && d->driver[0])
-		err = EBUSY;
+		err = -EBUSY;
 	return err;
 }
 
 /*
  * --rebind on @d, which has a driver: unbind it, write, bind it again, and
  * say what the driver then chose. Permission is checked first, so that a
- * write that would be refused restarts nothing; the driver is bound again
- * whatever the write did. --dry-run checks permission only.
+ * write that would be refused restarts nothing, then that no filesystem,
+ * swap or stacked device lives on the function (unless --force); the driver
+ * is bound again whatever the write did, with SIGINT, SIGHUP and SIGTERM
+ * held until then. --dry-run checks, and writes nothing.
  */
-static int set_rebind(const struct opts *o, struct dev *d, int on)
+static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
 	const char *word = on ? "on" : "off";
-	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16];
+	char driver[sizeof(d->driver)], doing[sizeof(d->driver) + 16], proc[PATH_MAX];
 	int err, berr, code = EXIT_OK;
+	sigset_t stop, old;
+	char *why = NULL;
 
 	snprintf(driver, sizeof(driver), "%s", d->driver);
 	/* never restart a device for a write that would be refused */
-	err = sysfs_mwi_write_denied(o->sysfs, d->slot);
+	err = sysfs_mwi_write_denied(o->sysfs, proc_dir(o, proc, sizeof(proc)), d->slot);
 	if (err)
-		return write_failed(d, on, err, NULL);
+		return write_failed(o, rf, d, on, err, NULL);
+	/* nor take a mounted filesystem, swap or stacked device away */
+	err = o->force ? 0 : inuse_why(o->sysfs, proc, d->slot, &why);
+	if (err) {
+		fprintf(stderr, "mwictl: %s: %s: not unbinding %s (--force to unbind anyway)\n",
+			d->slot, why ? why : strerror(-err), driver);
+		free(why);
+		return err < 0 ? EXIT_IO : EXIT_BUSY;
+	}
 	if (o->dry_run) {
 		if (!o->quiet)
 			printf("%s: %s would be unbound, MWI turned %s and %s bound again\n",
 			       d->slot, driver, word, driver);
 		return EXIT_OK;
 	}
+	/* a signal now would leave the function without its driver */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	sigaddset(&stop, SIGTERM);
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		snprintf(doing, sizeof(doing), "cannot unbind %s", driver);
-		return write_failed(d, on, err, doing);
+		return write_failed(o, rf, d, on, err, doing);
 	}
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	sysfs_read(o->sysfs, d, SYSFS_STATE);
 	if (err)
-		code = write_failed(d, on, err, NULL);
+		code = write_failed(o, rf, d, on, err, NULL);
 	if (berr) {
 		fprintf(stderr, "mwictl: %s: %s did not bind again: %s\n", d->slot, driver,
-			strerror(berr));
-		return code > EXIT_IO ? code : EXIT_IO;
+			strerror(-berr));
+		return exit_worse(code, EXIT_IO);
 	}
 	if (!err && !o->quiet)
 		printf("%s: MWI turned %s with %s unbound; %s bound again and has MWI %s\n",
@@ -357,7 +494,7 @@ static int set_rebind(const struct opts *o, struct dev *d, int on)
  * with -q. The kernel writes nothing for the state a device is in, so the
  * write is always made and the exit code is the same either way.
  */
-static int set_one(const struct opts *o, struct dev *d, int on)
+static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
 	int err, code, before = -1;
 	const char *why;
@@ -366,25 +503,25 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 		lib_driver(d, 0);
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
-			return set_without_attr(o, d, on);
+			return set_without_attr(o, rf, d, on);
 		if (d->source == MWI_FROM_SYSFS)
 			before = d->mwi;
 		if (o->rebind && d->driver[0])
-			return set_rebind(o, d, on);
+			return set_rebind(o, rf, d, on);
 	}
 	err = o->dry_run ? predict_write(o, d) : sysfs_write_mwi(o->sysfs, d->slot, on);
-	if (err == ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
+	if (err == -ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
 		sysfs_read(o->sysfs, d, SYSFS_STATE);
-		return set_without_attr(o, d, on);
+		return set_without_attr(o, rf, d, on);
 	}
 	if (!err) {
 		report(o, d, before, on);
 		return EXIT_OK;
 	}
-	if (err == ENOENT)
-		err = ENODEV;
-	if (err != EBUSY)
-		return write_failed(d, on, err, NULL);
+	if (err == -ENOENT)
+		err = -ENODEV;
+	if (err != -EBUSY)
+		return write_failed(o, rf, d, on, err, NULL);
 	code = errno_code(err, on, &why);
 	/* the driver now, which may have been bound since the scan */
 	if (!o->dry_run)
@@ -395,37 +532,58 @@ static int set_one(const struct opts *o, struct dev *d, int on)
 	return code;
 }
 
-static int cmd_set(const struct opts *o, struct selection *s, int on)
+/* Whether --rebind would restart @d: it has a driver and an mwi attribute. */
+static int restarts(const struct dev *d)
 {
-	int code, worst = pick_all(o, s);
-	size_t k;
+	return d->driver[0] && (d->source == MWI_FROM_SYSFS || d->source == MWI_UNKNOWN);
+}
+
+/*
+ * --rebind restarts every function with a driver and an mwi attribute: with
+ * more than one, ask first on a terminal, and without one (a script) go on
+ * only with --yes. A "no", or no --yes, exits 1 with nothing changed.
+ */
+static void confirm_rebind(const struct opts *o, struct selection *s)
+{
+	char answer[16] = "";
+	size_t k, n = 0;
 
 	for (k = 0; k < s->n; k++) {
 		if (!s->picked[k])
 			continue;
-		code = set_one(o, &s->devs[k], on);
-		if (code > worst)
-			worst = code;
+		lib_driver(&s->devs[k], 0);
+		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		n += restarts(&s->devs[k]);
 	}
-	return worst;
+	if (n < 2 || o->yes || o->dry_run)
+		return;
+	if (!isatty(STDIN_FILENO))
+		die("--rebind would restart %zu functions: give --yes to confirm "
+		    "(standard input is not a terminal); nothing changed", n);
+	fprintf(stderr, "mwictl: --rebind restarts %zu functions:", n);
+	for (k = 0; k < s->n; k++)
+		if (s->picked[k] && restarts(&s->devs[k]))
+			fprintf(stderr, " %s (%s)", s->devs[k].slot, s->devs[k].driver);
+	fputs(". Go on? [y/N] ", stderr);
+	if (!fgets(answer, sizeof(answer), stdin) ||
+	    (strcmp(answer, "y\n") && strcmp(answer, "yes\n")))
+		die("nothing changed");
 }
 
-/*
- * Whether the running kernel lacks the mwi attribute: the first function
- * that could have one (not PCI Express, not a VF) tells.
- */
-static int kernel_lacks_attr(const struct opts *o, struct selection *s)
+static int cmd_set(const struct opts *o, struct selection *s, int on)
 {
+	int worst = pick_all(o, s);
+	struct refusals rf = { 0 };
 	size_t k;
 
-	for (k = 0; k < s->n; k++) {
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
-		if (s->devs[k].source == MWI_FROM_SYSFS)
-			return 0;
-		if (s->devs[k].source == MWI_FROM_CONFIG)
-			return 1;
-	}
-	return 0;
+	if (o->rebind)
+		confirm_rebind(o, s);
+
+	for (k = 0; k < s->n; k++)
+		if (s->picked[k])
+			worst = exit_worse(worst, set_one(o, &rf, &s->devs[k], on));
+	say_refusals(&rf);
+	return worst;
 }
 
 /* Warn about each present function that -d matches and where MWI cannot exist. */
@@ -461,10 +619,10 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 		    o->id);
 	if (o->nslots)
 		code = pick_all(o, s);
-	if (kernel_lacks_attr(o, s))
+	if (!o->quiet && kernel_lacks_attr(o, s))
 		fprintf(stderr, "mwictl: rule: the running kernel has no mwi attribute: "
 			"the rules do nothing until it has one\n");
-	if (!o->nslots)
+	if (!o->nslots && !o->quiet)
 		warn_not_possible(o, s);
 	print_rule_header(o->rule_on);
 	for (k = 0; k < s->n && o->nslots; k++) {
@@ -474,7 +632,7 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 		if (s->devs[k].source == MWI_NOT_POSSIBLE) {
 			fprintf(stderr, "mwictl: %s: no rule: MWI cannot exist on a %s\n",
 				s->devs[k].slot, s->devs[k].na_reason);
-			code = code > EXIT_REFUSED ? code : EXIT_REFUSED;
+			code = exit_worse(code, EXIT_REFUSED);
 			continue;
 		}
 		print_rule(&s->devs[k], idf, o->rule_on);
@@ -489,20 +647,21 @@ int main(int argc, char **argv)
 {
 	struct selection s = { 0 };
 	struct opts o;
-	char err[256];
+	char *err;
 	int rc;
 
-	if (parse_args(argc, argv, &o, err, sizeof(err))) {
-		fprintf(stderr, "mwictl: %s\nTry 'mwictl --help'.\n", err);
+	if (parse_args(argc, argv, &o, &err)) {
+		fprintf(stderr, "mwictl: %s\nTry 'mwictl --help'.\n", err ? err : "out of memory");
+		free(err);
 		return EXIT_USAGE;
 	}
 	if (o.help) {
 		usage();
-		return EXIT_OK;
+		return out_close(EXIT_OK);
 	}
 	if (o.version) {
 		printf("mwictl " MWICTL_VERSION "\n");
-		return EXIT_OK;
+		return out_close(EXIT_OK);
 	}
 	lib_init(&o);
 	scan(&o, &s);
@@ -522,5 +681,5 @@ int main(int argc, char **argv)
 	free(o.slots);
 	free(o.slot_opt);
 	free(o.params);
-	return rc;
+	return out_close(rc);
 }

@@ -5,6 +5,7 @@
 #ifndef MWICTL_H
 #define MWICTL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define MWICTL_VERSION "3.0"
@@ -12,7 +13,14 @@
 /* The "version" of the --json output; raised on an incompatible change. */
 #define MWICTL_JSON_VERSION 4
 
-/* Exit codes: see mwictl(8). With several devices, the highest wins. */
+/*
+ * Exit codes: see mwictl(8). With several devices the most severe wins, in
+ * the order of exit_worse() (die.c), not the highest number.
+ *
+ * Errors: a function that can fail returns 0 (or a length or descriptor) or
+ * a negative errno, as the kernel's do; an errno kept for later (mwi_errno,
+ * diag_table.err) is positive, as errno itself is.
+ */
 enum {
 	EXIT_OK = 0,
 	EXIT_USAGE = 1,		/* usage error or bad input */
@@ -76,12 +84,14 @@ struct opts {
 	int quiet;			/* -q */
 	int dry_run;			/* --dry-run */
 	int rebind;			/* --rebind */
+	int force;			/* --force: --rebind even what is in use */
+	int yes;			/* --yes: --rebind several without asking */
 	int rule_on;			/* rule on (1, also by default) or rule off (0) */
 	int help, version;
 };
 
 /* cli.c */
-int parse_args(int argc, char **argv, struct opts *o, char *err, size_t errsz);
+int parse_args(int argc, char **argv, struct opts *o, char **err);
 void usage(void);
 
 /* parse.c: pure parsers of what the kernel exposes */
@@ -97,8 +107,12 @@ int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag 
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
-int sysfs_mwi_write_denied(const char *root, const char *slot);
+int sysfs_mwi_write_denied(const char *root, const char *proc, const char *slot);
+const char *sysfs_eperm_reason(const char *root, const char *proc);
 int sysfs_bind(const char *root, const char *slot, const char *driver, int bind);
+
+/* inuse.c */
+int inuse_why(const char *sysfs, const char *proc, const char *slot, char **why);
 
 /* diag.c */
 struct diag_table {
@@ -107,6 +121,7 @@ struct diag_table {
 	int known_format;		/* the column header is the one parsed */
 	const char *path;		/* <debugfs>/pci/mwi */
 	int platform_cls;		/* bytes; -1 when unknown */
+	int no_series;			/* no function has the mwi attribute (the caller's) */
 };
 
 void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_table *t);
@@ -140,6 +155,10 @@ void print_show(const struct dev *d, const struct diag_table *t, int json, int n
 const char *mwi_word(const struct dev *d);
 
 /* die.c */
+int exit_worse(int a, int b);
+int out_close(int code);
+void die_vcode(int code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0), noreturn));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void die_code(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 

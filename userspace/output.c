@@ -44,22 +44,60 @@ static void fill_row(const struct dev *d, struct row *r)
 		snprintf(r->cls, sizeof(r->cls), "%d", d->cls_bytes);
 }
 
-static void json_string(const char *s)
+/*
+ * The length of the well-formed UTF-8 sequence at @s (RFC 3629: no overlong
+ * forms, surrogates or code points above U+10FFFF), or 0.
+ */
+static size_t utf8_len(const unsigned char *s)
 {
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+	return n;
+}
+
+/* A JSON string; each byte that is not part of valid UTF-8 becomes \ufffd. */
+static void json_string(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len;
+
 	if (!s) {
 		fputs("null", stdout);
 		return;
 	}
 	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
+	for (; *s; s += len ? len : 1) {
+		len = utf8_len(s);
+		if (!len)
+			fputs("\\ufffd", stdout);
+		else if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if (*s < 0x20)
+			printf("\\u%04x", *s);
 		else
-			putchar(c);
+			fwrite(s, 1, len, stdout);
 	}
 	putchar('"');
 }
@@ -100,27 +138,31 @@ static void json_bool(const char *key, int val)
 	printf(", \"%s\": %s", key, val ? "true" : "false");
 }
 
-/* One function's keys, without the closing brace (show adds its own). */
+/*
+ * One function's keys, without the closing brace (show adds its own). The
+ * IDs are always there; the names too, but with a single -n.
+ */
 static void json_dev(const struct dev *d, int numeric)
 {
 	char buf[NAME_MAX_LEN];
+	int names = numeric != 1;
 
 	fputs("{\"slot\": ", stdout);
 	json_string(d->slot);
 	fputs(", ", stdout);
 	json_hex("class", d->class >> 8, 4);
 	fputs(", \"class_name\": ", stdout);
-	json_string(numeric ? NULL : lib_json_class_name(d, buf, sizeof(buf)));
+	json_string(names ? lib_json_class_name(d, buf, sizeof(buf)) : NULL);
 	fputs(", ", stdout);
 	json_hex("prog_if", d->class & 0xff, 2);
 	fputs(", ", stdout);
 	json_hex("vendor", d->vendor, 4);
 	fputs(", \"vendor_name\": ", stdout);
-	json_string(numeric ? NULL : lib_vendor_name(d, buf, sizeof(buf)));
+	json_string(names ? lib_vendor_name(d, buf, sizeof(buf)) : NULL);
 	fputs(", ", stdout);
 	json_hex("device", d->device, 4);
 	fputs(", \"device_name\": ", stdout);
-	json_string(numeric ? NULL : lib_json_device_name(d, buf, sizeof(buf)));
+	json_string(names ? lib_json_device_name(d, buf, sizeof(buf)) : NULL);
 	fputs(", ", stdout);
 	json_hex("revision", d->revision, 2);
 	json_bool("pcie", d->pcie);

@@ -7,12 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pci/header.h>		/* libpci's register names, as lspci's */
 
 #include "mwictl.h"
-
-#define PCI_COMMAND		0x04
-#define PCI_COMMAND_INVALIDATE	0x10
-#define PCI_CACHE_LINE_SIZE	0x0c
 
 /* The mwi attribute: "0\n" or "1\n". Returns 0, 1, or -1 for garbage. */
 int parse_mwi_attr(const char *buf, size_t len)

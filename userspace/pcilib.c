@@ -20,31 +20,28 @@
 
 static struct pci_access *pacc;
 
-static void __attribute__((format(printf, 1, 0)))
-lib_vmsg(const char *fmt, va_list ap)
-{
-	fputs("mwictl: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
 /* libpci's fatal errors, e.g. a pci.ids it cannot parse. */
 static void __attribute__((format(printf, 1, 2), noreturn)) lib_error(char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	lib_vmsg(fmt, ap);
-	va_end(ap);
-	exit(EXIT_IO);
+	die_vcode(EXIT_IO, fmt, ap);
 }
 
+static int quiet;
+
+/* libpci's warnings, silenced by -q as mwictl's own are. */
 static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
 {
 	va_list ap;
 
+	if (quiet)
+		return;
 	va_start(ap, fmt);
-	lib_vmsg(fmt, ap);
+	fputs("mwictl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
 	va_end(ap);
 }
 
@@ -55,17 +52,18 @@ static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
  */
 static void set_param(char *arg)
 {
-	char *eq = strchr(arg, '='), name[64];
-	size_t len = eq ? (size_t)(eq - arg) : 0;
+	char *eq = strchr(arg, '='), *name;
 
-	if (!eq || !len || len >= sizeof(name))
+	if (!eq || eq == arg)
 		die("-O '%s': expected PARAM=VALUE", arg);
-	memcpy(name, arg, len);
-	name[len] = '\0';
+	name = strndup(arg, (size_t)(eq - arg));
+	if (!name)
+		die_code(EXIT_IO, "out of memory");
 	if (!strcmp(name, "sysfs.path"))
 		die("-O '%s': give the sysfs tree with --sysfs DIR", arg);
 	if (pci_set_param(pacc, name, eq + 1))
 		die("-O '%s': unknown parameter '%s' (see lspci -O help)", arg, name);
+	free(name);
 }
 
 /* Ready libpci: sysfs access under --sysfs, -n, -i and -O as given. */
@@ -74,6 +72,7 @@ void lib_init(const struct opts *o)
 	char path[PATH_MAX];
 	int i;
 
+	quiet = o->quiet;
 	pacc = pci_alloc();
 	pacc->error = lib_error;
 	pacc->warning = lib_warning;

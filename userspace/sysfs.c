@@ -159,28 +159,99 @@ static int has_cap_sys_admin(void)
 	return !!(data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN));
 }
 
+/* The first @size - 1 bytes of the file @path, as a string: the length or -errno. */
+static ssize_t read_file(const char *path, char *buf, size_t size)
+{
+	ssize_t len = read_attr(AT_FDCWD, path, buf, size - 1);
+
+	buf[len < 0 ? 0 : len] = '\0';
+	return len;
+}
+
+/*
+ * Whether this process is in the initial user namespace, where capable()
+ * looks: its uid_map is the identity "0 0 4294967295" (1 when it cannot be
+ * read: nothing is predicted then).
+ */
+static int initial_user_ns(const char *proc)
+{
+	char path[PATH_MAX], map[128];
+	unsigned int in, out, count;
+	int n = 0;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/self/uid_map", proc) >= sizeof(path) ||
+	    read_file(path, map, sizeof(map)) < 0)
+		return 1;
+	if (sscanf(map, "%u %u %u %n", &in, &out, &count, &n) != 3)
+		return 1;
+	return !map[n] && in == 0 && out == 0 && count == 4294967295U;
+}
+
+/*
+ * The kernel's lockdown mode when it refuses PCI access (LOCKDOWN_PCI_ACCESS:
+ * "integrity" and "confidentiality"), from @root/kernel/security/lockdown,
+ * which shows the active mode in brackets; NULL otherwise.
+ */
+static const char *lockdown_mode(const char *root)
+{
+	static char mode[32];
+	char path[PATH_MAX], buf[128], *open, *close;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/kernel/security/lockdown", root) >=
+	    sizeof(path) || read_file(path, buf, sizeof(buf)) < 0)
+		return NULL;
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (!close || (size_t)(close - open - 1) >= sizeof(mode))
+		return NULL;
+	snprintf(mode, sizeof(mode), "%.*s", (int)(close - open - 1), open + 1);
+	return !strcmp(mode, "integrity") || !strcmp(mode, "confidentiality") ? mode : NULL;
+}
+
+/*
+ * Why the kernel would refuse this process a write to an mwi attribute with
+ * EPERM, in the order it checks: no CAP_SYS_ADMIN (checked on a real sysfs
+ * only: a copy of one, as the tests use, has no such rule), then CAP_SYS_ADMIN
+ * only in a user namespace (root in a container: capable() asks the initial
+ * one; read from @proc), then lockdown. NULL when none holds.
+ */
+const char *sysfs_eperm_reason(const char *root, const char *proc)
+{
+	static char why[64];
+	struct statfs fs;
+	const char *mode;
+
+	if (!statfs(root, &fs) && fs.f_type == SYSFS_MAGIC && !has_cap_sys_admin())
+		return "needs root with CAP_SYS_ADMIN";
+	if (!initial_user_ns(proc))
+		return "needs CAP_SYS_ADMIN in the initial user namespace, "
+		       "not a container's";
+	mode = lockdown_mode(root);
+	if (!mode)
+		return NULL;
+	snprintf(why, sizeof(why), "the kernel is locked down: %s", mode);
+	return why;
+}
+
 /*
  * Whether a write to the device's mwi attribute would be refused for lack of
- * permission, in the order the kernel refuses it: EACCES when the file's mode
- * does not let this process open it for writing, EPERM without CAP_SYS_ADMIN
- * (only on a real sysfs: a copy of one, as the tests use, has no such rule),
- * else 0. Reads no config space: "mwictl on --dry-run" predicts with it.
+ * permission, in the order the kernel refuses it: -EACCES when the file's
+ * mode does not let this process open it for writing, -EPERM for a reason of
+ * sysfs_eperm_reason(), else 0. Reads no config space: "mwictl on
+ * --dry-run" predicts with it.
  */
-int sysfs_mwi_write_denied(const char *root, const char *slot)
+int sysfs_mwi_write_denied(const char *root, const char *proc, const char *slot)
 {
 	char path[PATH_MAX];
-	struct statfs fs;
 
 	if (dev_path(path, sizeof(path), root, slot, "mwi"))
 		return 0;
 	if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) && errno == EACCES)
-		return EACCES;
-	if (!statfs(path, &fs) && fs.f_type == SYSFS_MAGIC && !has_cap_sys_admin())
-		return EPERM;
-	return 0;
+		return -EACCES;
+	return sysfs_eperm_reason(root, proc) ? -EPERM : 0;
 }
 
-/* Write @text to the attribute file @path in one write(2). 0 or an errno. */
+/* Write @text to the attribute file @path in one write(2). 0 or -errno. */
 static int write_attr(const char *path, const char *text)
 {
 	size_t n = strlen(text);
@@ -189,27 +260,27 @@ static int write_attr(const char *path, const char *text)
 
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		return errno;
+		return -errno;
 	len = write(fd, text, n);
-	err = len == (ssize_t)n ? 0 : len < 0 ? errno : EIO;
+	err = len == (ssize_t)n ? 0 : len < 0 ? -errno : -EIO;
 	if (close(fd) && !err)
-		err = errno;
+		err = -errno;
 	return err;
 }
 
-/* Write "1\n" or "0\n" to the device's mwi attribute. 0 or an errno. */
+/* Write "1\n" or "0\n" to the device's mwi attribute. 0 or -errno. */
 int sysfs_write_mwi(const char *root, const char *slot, int on)
 {
 	char path[PATH_MAX];
 
 	if (dev_path(path, sizeof(path), root, slot, "mwi"))
-		return ENAMETOOLONG;
+		return -ENAMETOOLONG;
 	return write_attr(path, on ? "1\n" : "0\n");
 }
 
 /*
  * Unbind (@bind 0) @slot from the PCI driver @driver, or bind it again, through
- * bus/pci/drivers/@driver/unbind or bind. 0 or an errno.
+ * bus/pci/drivers/@driver/unbind or bind. 0 or -errno.
  */
 int sysfs_bind(const char *root, const char *slot, const char *driver, int bind)
 {
@@ -218,6 +289,6 @@ int sysfs_bind(const char *root, const char *slot, const char *driver, int bind)
 			   bind ? "bind" : "unbind");
 
 	if (len < 0 || (size_t)len >= sizeof(path))
-		return ENAMETOOLONG;
+		return -ENAMETOOLONG;
 	return write_attr(path, slot);
 }

@@ -15,7 +15,7 @@
 
 static void fuzz_args(char *text)
 {
-	char *argv[MAX_ARGS + 2], *tok, *save = NULL, err[256];
+	char *argv[MAX_ARGS + 2], *tok, *save = NULL, *err = NULL;
 	struct opts o;
 	int argc = 0;
 
@@ -24,7 +24,8 @@ static void fuzz_args(char *text)
 	     tok = strtok_r(NULL, "\n", &save))
 		argv[argc++] = tok;
 	argv[argc] = NULL;
-	parse_args(argc, argv, &o, err, sizeof(err));
+	parse_args(argc, argv, &o, &err);
+	free(err);
 	free(o.slots);
 	free(o.slot_opt);
 	free(o.params);

@@ -66,6 +66,7 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 }
 
 @test "show says the diagnostics are root's only when the table cannot be read" {
+	needs_root
 	diag_table "0000:00:02.0 yes off 64 drivers 8139cp"
 	chmod 0400 "$ROOT/kernel/debug/pci/mwi"
 	run as_nobody "$MWICTL" show 00:02.0
@@ -182,14 +183,44 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 	assert_equal "$stderr" "mwictl: 0000:00:02.0: Is a directory"
 }
 
-@test "with several failures the highest exit status wins" {
+@test "with several failures the most severe status wins: 6, 4, 5, 2, 3, then 7" {
+	needs_root
 	add_dev 0000:00:05.0 8086:100e 020000 none
+	add_dev 0000:02:00.0 8086:10d3 020000 none
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	run mwictl on --dry-run 02:00.0 00:02.0
+	assert_equal "$status" 3
+	run mwictl on --dry-run 00:1f.0 02:00.0 00:02.0
+	assert_equal "$status" 2
 	run mwictl on 00:1f.0 00:05.0 00:02.0
 	assert_equal "$status" 5
+	run as_nobody "$MWICTL" on 00:05.0 00:00.0
+	assert_equal "$status" 4
 	rm "$(dev_dir 0000:00:02.0)/mwi"
 	mkdir "$(dev_dir 0000:00:02.0)/mwi"
 	run mwictl on 00:1f.0 00:05.0 00:02.0
 	assert_equal "$status" 6
+}
+
+@test "a refusal that holds for every function (no mwi attribute) is said once, naming how many" {
+	new_tree
+	local i
+	for i in 1 2 3 4; do
+		add_dev "0000:00:0$i.0" 1af4:1000 020000 none
+	done
+	run --separate-stderr mwictl off -d 1af4:
+	assert_equal "$status" 5
+	assert_equal "$stderr" "mwictl: 0000:00:01.0 and 3 more functions: the running kernel has no mwi attribute (it needs the pci-mwi kernel patch series)"
+	run --separate-stderr mwictl off 00:01.0
+	assert_equal "$stderr" "mwictl: 0000:00:01.0: the running kernel has no mwi attribute (it needs the pci-mwi kernel patch series)"
+}
+
+@test "permission denied on several functions is said once" {
+	needs_root
+	run --separate-stderr as_nobody "$MWICTL" on 00:00.0 00:02.0 00:03.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:00.0 and 2 more functions: permission denied (needs root with CAP_SYS_ADMIN)"
+	assert_equal "$(cat "$(dev_dir 0000:00:00.0)/mwi")" 0
 }
 
 @test "get and show on a kernel without the series say so on stderr, and the answer stays on stdout" {
@@ -226,4 +257,23 @@ diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pc
 	run --separate-stderr mwictl -q on 00:05.0
 	assert_equal "$status" 5
 	assert_equal "$stderr" "mwictl: 0000:00:05.0: the running kernel has no mwi attribute (it needs the pci-mwi kernel patch series)"
+}
+
+@test "show on a kernel without the series names the missing series, not the unmounted debugfs" {
+	new_tree
+	add_dev 0000:00:05.0 8086:100e 020000 none
+	run --separate-stderr mwictl show 00:05.0
+	assert_success
+	assert_line "diagnostics:     not available: the running kernel lacks the pci-mwi series (no function has the mwi attribute)"
+	mkdir -p "$ROOT/kernel/debug/usb"
+	run --separate-stderr mwictl show 00:05.0 --json
+	assert_equal "$(jq -r '.devices[0].diag_unavailable' <<<"$output")" \
+		"the running kernel lacks the pci-mwi series (no function has the mwi attribute)"
+}
+
+@test "show on a kernel with the series, on a function without the attribute, blames the unmounted debugfs" {
+	add_dev 0000:02:00.0 8086:10d3 020000 none
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	run mwictl show 02:00.0
+	assert_line "diagnostics:     not available: debugfs is not mounted (no $ROOT/kernel/debug/pci/mwi)"
 }

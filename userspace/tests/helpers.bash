@@ -135,6 +135,11 @@ mwictl_names() {
 	mwictl list "$@" | awk -f "$BATS_TEST_DIRNAME/list-names.awk"
 }
 
+# Becoming nobody needs root: a package build as a user skips those tests.
+needs_root() {
+	[ "$(id -u)" = 0 ] || skip "becoming the user nobody needs root"
+}
+
 # Run a command as the unprivileged user nobody, with the directories of
 # the fake tree (and those above it) open to it; files keep their modes.
 as_nobody() {
@@ -192,4 +197,19 @@ assert_completes() {
 	tmux -S "$TMUX_SOCK" send-keys -l "#"
 	tmux_wait_for "\$ $2#" && return 0
 	fail "after '$1', Tab and '#' the line is '$(tmux_line)', not '\$ $2#'"
+}
+
+# closed_pipe default|ignore COMMAND...: run COMMAND with standard output a
+# pipe whose reader has gone, SIGPIPE at its default or ignored; print its
+# exit status as a shell gives it (128 + 13 when SIGPIPE ended it).
+closed_pipe() {
+	python3 -c '
+import os, signal, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+ignore = lambda: signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+p = subprocess.run(sys.argv[2:], stdout=w,
+                   preexec_fn=ignore if sys.argv[1] == "ignore" else None)
+print(128 - p.returncode if p.returncode < 0 else p.returncode)
+' "$@"
 }

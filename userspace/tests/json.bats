@@ -61,3 +61,33 @@ Intel Corporation
 	assert_equal "$(jq -r '.devices[] | .class_name, .vendor_name, .device_name' <<<"$output" |
 		grep -cE '\[[0-9a-f]{4}\]|^(Device|Class|Vendor) [0-9a-f]{4}$' || true)" 0
 }
+
+@test "list --json with -nn has the names and the numbers" {
+	assert_equal "$(mwictl list --json -nn -s 00:03.0 | jq -c '.devices[0] | [.class, .class_name, .vendor, .vendor_name, .device, .device_name]')" \
+		'["0200","Ethernet controller","8086","Intel Corporation","100e","82540EM Gigabit Ethernet Controller"]'
+	assert_equal "$(mwictl show --json -nn 00:03.0 | jq -r '.devices[0].vendor_name')" "Intel Corporation"
+}
+
+@test "names with bytes that are not UTF-8 (a Latin-1 pci.ids) are valid JSON, each bad byte U+FFFD" {
+	local ids=$BATS_TEST_TMPDIR/latin1.ids
+	printf '8086  Soci\xe9t\xe9 \xc3\n\t100e  Carte r\xe9seau \xf4\x90\x80\x80 \xed\xa0\x80 \xc3\xa9\nC 02  Network\n\t00  Ethernet\n' >"$ids"
+	run --separate-stderr mwictl list --json -s 00:03.0 -i "$ids" -O hwdb.disable=1
+	assert_success
+	python3 -m json.tool <<<"$output" >/dev/null || fail "not valid JSON: $output"
+	assert_equal "$(jq -r '.devices[0] | .vendor_name, .device_name' <<<"$output")" \
+		"Soci�t� �
+Carte r�seau ���� ��� é"
+	assert_output --partial '"Soci\ufffdt\ufffd \ufffd"'
+}
+
+@test "show --json with names that are not UTF-8 is valid JSON" {
+	local ids=$BATS_TEST_TMPDIR/latin1.ids
+	printf '8086  Soci\xe9t\xe9\n\t100e  Carte\xff\nC 02  R\xe9seau\n\t00  Ethernet\n' >"$ids"
+	run mwictl show --json 00:03.0 -i "$ids" -O hwdb.disable=1
+	assert_success
+	python3 -m json.tool <<<"$output" >/dev/null || fail "not valid JSON: $output"
+	assert_equal "$(jq -r '.devices[0] | .class_name, .vendor_name, .device_name' <<<"$output")" \
+		"Ethernet
+Soci�t�
+Carte�"
+}

@@ -112,3 +112,16 @@ ACTION=="add", SUBSYSTEM=="pci", KERNEL=="0000:01:03.0", TEST=="mwi", ATTR{mwi}=
 	assert_equal "$status" 0
 	assert_equal "$stderr" ""
 }
+
+@test "rule -q silences both warnings and still writes every rule" {
+	new_tree
+	MWI_CONFIG=1 add_dev 0000:00:03.0 8086:100e 020000 none 16 e1000
+	add_dev 0000:02:00.0 8086:10d3 020000 none
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	local loud
+	loud=$(mwictl rule on -d 8086: 2>/dev/null)
+	run --separate-stderr mwictl rule -q on -d 8086:
+	assert_success
+	assert_equal "$stderr" ""
+	assert_equal "$output" "$loud"
+}

@@ -130,3 +130,37 @@ usage_error() {
 	assert_equal "$status" 2
 	assert_equal "$stderr" "mwictl: -d '1af4::': no such device"
 }
+
+@test "a 300-character unknown command is named whole, not cut" {
+	local word
+	word=$(printf 'x%.0s' {1..300})
+	usage_error "$word"
+	assert_equal "${stderr_lines[0]}" "mwictl: unknown command '$word'"
+}
+
+@test "a 300-character unknown long option is named whole, not cut" {
+	local word
+	word=--$(printf 'y%.0s' {1..300})
+	usage_error "$word=1"
+	assert_equal "${stderr_lines[0]}" "mwictl: unknown option '$word'"
+}
+
+@test "a 300-character bad slot or -d is named whole, with libpci's reason" {
+	local slot id
+	slot=$(printf '0%.0s' {1..290})1:00:1f.0
+	run --separate-stderr mwictl get "$slot"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: '$slot': Expression too long"
+	id=$(printf '8%.0s' {1..300}):
+	run --separate-stderr mwictl list -d "$id"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: -d '$id': Expression too long"
+}
+
+@test "a 100-character unknown -O parameter is named whole, not taken for a missing '='" {
+	local name
+	name=$(printf 'p%.0s' {1..100})
+	run --separate-stderr mwictl list -O "$name=1"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: -O '$name=1': unknown parameter '$name' (see lspci -O help)"
+}

@@ -66,6 +66,7 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first,
 }
 
 @test "--dry-run as a user who may not write exits 4, permission denied, as the real run does" {
+	needs_root
 	run --separate-stderr as_nobody "$MWICTL" on --dry-run 00:00.0
 	assert_equal "$status" 4
 	assert_equal "$output" ""
@@ -76,6 +77,7 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first,
 }
 
 @test "--dry-run checks permission before the bound driver, as the kernel does" {
+	needs_root
 	run --separate-stderr as_nobody "$MWICTL" off --dry-run 00:02.0
 	assert_equal "$status" 4
 	assert_equal "$stderr" "mwictl: 0000:00:02.0: permission denied (needs root with CAP_SYS_ADMIN)"
@@ -119,6 +121,7 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first,
 }
 
 @test "get of an attribute it may not read exits 4, permission denied" {
+	needs_root
 	chmod 0200 "$(dev_dir 0000:00:02.0)/mwi"
 	run --separate-stderr as_nobody "$MWICTL" get 00:02.0
 	assert_equal "$status" 4
@@ -126,6 +129,7 @@ mwictl: 0000:01:03.0: a driver is bound (e1000): MWI unchanged (unbind it first,
 }
 
 @test "on of an attribute it may not write exits 4 and changes nothing" {
+	needs_root
 	run --separate-stderr as_nobody "$MWICTL" on 00:02.0
 	assert_equal "$status" 4
 	assert_equal "$stderr" "mwictl: 0000:00:02.0: permission denied (needs root with CAP_SYS_ADMIN)"
@@ -166,6 +170,7 @@ rebind_files() {
 }
 
 @test "--rebind by a user who may not write exits 4 before unbinding anything" {
+	needs_root
 	rebind_files e1000
 	run --separate-stderr as_nobody "$MWICTL" off --rebind 00:03.0
 	assert_equal "$status" 4
@@ -184,4 +189,222 @@ rebind_files() {
 	run --separate-stderr mwictl get 00:03.0 --rebind
 	assert_equal "$status" 1
 	assert_equal "${stderr_lines[0]}" "mwictl: get: --rebind is for on and off"
+}
+
+# add_disk SLOT NAME MAJ:MIN: a block device NAME below the function, as
+# sysfs shows one (class/block/NAME resolving into the function's directory).
+add_disk() {
+	local dir
+	dir=$(realpath "$(dev_dir "$1")")/host0/target0:0:0/block/$2
+	mkdir -p "$dir/holders" "$ROOT/class/block"
+	echo "$3" >"$dir/dev"
+	ln -s "$dir" "$ROOT/class/block/$2"
+}
+
+# The proc files beside the fake sysfs ($ROOT/../proc): mountinfo lines
+# "MAJ:MIN MOUNTPOINT" and swap areas given as /dev paths.
+fake_proc() { # MOUNTS SWAPS
+	local proc=$BATS_TEST_TMPDIR/proc
+	mkdir -p "$proc/self"
+	: >"$proc/self/mountinfo"
+	while read -r dev mnt; do
+		[ -n "$dev" ] && echo "30 1 $dev / $mnt rw,relatime - ext4 /dev/x rw" >>"$proc/self/mountinfo"
+	done <<<"$1"
+	echo "Filename				Type		Size		Used		Priority" >"$proc/swaps"
+	for dev in $2; do
+		printf '%s\t\t\t\tpartition\t1048572\t\t0\t\t-2\n' "$dev" >>"$proc/swaps"
+	done
+}
+
+@test "--rebind refuses a function whose disk holds a mounted filesystem: exit 7, nothing unbound" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb1 8:17
+	fake_proc "8:17 /srv/data"
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: sdb1 is mounted on /srv/data: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 1
+}
+
+@test "--rebind refuses the function that holds the root filesystem, and --dry-run says so too" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 nvme0n1p2 259:2
+	fake_proc "0:22 /sys
+259:2 /"
+	run --separate-stderr mwictl off --rebind --dry-run 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: nvme0n1p2 holds the root filesystem: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$output" ""
+}
+
+@test "--rebind refuses a function with an active swap partition" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb2 8:18
+	fake_proc "" /dev/sdb2
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: sdb2 is an active swap area: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind refuses a function whose disk has a device stacked on it (LVM, dm-crypt)" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb 8:16
+	mkdir "$ROOT/class/block/sdb/holders/dm-0"
+	fake_proc ""
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: sdb is in use by dm-0: not unbinding e1000 (--force to unbind anyway)"
+}
+
+@test "--rebind --force unbinds a function in use anyway" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb1 8:17
+	fake_proc "8:17 /srv/data"
+	run --separate-stderr mwictl off --rebind --force 00:03.0
+	assert_success
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" 0000:00:03.0
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/bind")" 0000:00:03.0
+}
+
+@test "--rebind goes ahead when the function's disks are neither mounted nor swap" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb1 8:17
+	add_disk 0000:00:02.0 sda1 8:1
+	fake_proc "8:1 /
+8:170 /srv" /dev/sda2
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_success
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" 0000:00:03.0
+}
+
+@test "--rebind refuses with exit 6 when it cannot tell what is mounted" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb1 8:17
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 6
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: cannot tell what is mounted: $BATS_TEST_TMPDIR/proc/self/mountinfo: No such file or directory: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind of several bound functions without a terminal and without --yes changes nothing: exit 1" {
+	rebind_files e1000
+	run --separate-stderr mwictl off --rebind 3 </dev/null
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mwictl: --rebind would restart 2 functions: give --yes to confirm (standard input is not a terminal); nothing changed"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 1
+}
+
+@test "--rebind --yes restarts several functions without asking" {
+	rebind_files e1000
+	echo 1 >"$(dev_dir 0000:01:03.0)/mwi"
+	run --separate-stderr mwictl off --rebind --yes 3 </dev/null
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI turned off with e1000 unbound; e1000 bound again and has MWI off
+0000:01:03.0: MWI turned off with e1000 unbound; e1000 bound again and has MWI off"
+}
+
+@test "--rebind of several functions asks on a terminal, and a no changes nothing" {
+	rebind_files e1000
+	run script -qec "'$MWICTL' off --rebind 3" /dev/null <<<"n"
+	assert_equal "$status" 1
+	assert_output --partial "mwictl: --rebind restarts 2 functions: 0000:00:03.0 (e1000) 0000:01:03.0 (e1000). Go on? [y/N]"
+	assert_output --partial "mwictl: nothing changed"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 1
+	run script -qec "'$MWICTL' off --rebind 3" /dev/null <<<"y"
+	assert_success
+	assert_output --partial "0000:00:03.0: MWI turned off with e1000 unbound"
+	assert_output --partial "0000:01:03.0: MWI turned off with e1000 unbound"
+}
+
+@test "SIGTERM between unbind and bind is held until the driver is bound again" {
+	local pid i
+	rm -f "$ROOT/bus/pci/drivers/e1000/unbind"
+	mkfifo "$ROOT/bus/pci/drivers/e1000/unbind"
+	: >"$ROOT/bus/pci/drivers/e1000/bind"
+	"$MWICTL" off --rebind 00:03.0 >/dev/null 2>&1 &
+	pid=$!
+	# wait until it is blocked opening the unbind FIFO (openat is syscall 257 on x86-64)
+	for ((i = 0; i < 100; i++)); do
+		[ "$(cut -d' ' -f1 "/proc/$pid/syscall" 2>/dev/null)" = 257 ] && break
+		sleep 0.1
+	done
+	kill -TERM "$pid"
+	sleep 0.2
+	timeout 10 cat "$ROOT/bus/pci/drivers/e1000/unbind" >/dev/null || true
+	wait "$pid" || status=$?
+	assert_equal "$status" 143
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/bind")" 0000:00:03.0
+	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 0
+}
+
+@test "--force and --yes are refused without --rebind" {
+	run --separate-stderr mwictl off --force 00:03.0
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[0]}" "mwictl: off: --force is for --rebind"
+	run --separate-stderr mwictl on --yes 00:03.0
+	assert_equal "$status" 1
+	assert_equal "${stderr_lines[0]}" "mwictl: on: --yes is for --rebind"
+}
+
+# The kernel's lockdown file in the fake sysfs, with the active mode in brackets.
+lockdown() { # MODE
+	mkdir -p "$ROOT/kernel/security"
+	sed "s/\<$1\>/[$1]/" <<<"none integrity confidentiality" >"$ROOT/kernel/security/lockdown"
+}
+
+# The process's uid_map in the fake proc beside the sysfs tree.
+uid_map() { # LINE
+	mkdir -p "$BATS_TEST_TMPDIR/proc/self"
+	printf '%s\n' "$1" >"$BATS_TEST_TMPDIR/proc/self/uid_map"
+}
+
+@test "--dry-run in a user namespace (a container's root) predicts the kernel's EPERM: exit 4, said why" {
+	uid_map "         0     100000      65536"
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_equal "$status" 4
+	assert_equal "$output" ""
+	assert_equal "$stderr" "mwictl: 0000:00:00.0: permission denied (needs CAP_SYS_ADMIN in the initial user namespace, not a container's)"
+}
+
+@test "--dry-run in the initial user namespace (uid_map 0 0 4294967295) predicts success" {
+	uid_map "         0          0 4294967295"
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_success
+	assert_output "0000:00:00.0: MWI would be turned on"
+}
+
+@test "--dry-run under lockdown integrity or confidentiality predicts EPERM; none does not" {
+	local mode
+	for mode in integrity confidentiality; do
+		lockdown "$mode"
+		run --separate-stderr mwictl on --dry-run 00:00.0 00:03.0
+		assert_equal "$status" 4
+		assert_equal "$stderr" "mwictl: 0000:00:00.0 and 1 more function: permission denied (the kernel is locked down: $mode)"
+	done
+	lockdown none
+	run --separate-stderr mwictl on --dry-run 00:00.0
+	assert_success
+}
+
+@test "--rebind under lockdown unbinds nothing: the write would be refused" {
+	rebind_files e1000
+	lockdown integrity
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 4
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: permission denied (the kernel is locked down: integrity)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind counts only the functions it would restart: a bound PCI Express function is not one" {
+	rebind_files e1000
+	add_dev 0000:02:00.0 8086:100e 020000 none 16 e1000
+	echo "2.5 GT/s PCIe" >"$(dev_dir 0000:02:00.0)/current_link_speed"
+	run --separate-stderr mwictl off --rebind 00:03.0 02:00.0 </dev/null
+	assert_success
+	assert_equal "$output" "0000:00:03.0: MWI turned off with e1000 unbound; e1000 bound again and has MWI off
+0000:02:00.0: MWI already off (PCI Express function)"
 }
