@@ -65,3 +65,12 @@ teardown_file() {
 @test "locked down, reading mwi still works: 1 on the function with MWI on, 0 on the other" {
 	assert_equal "$(read_mwi "$on") $(read_mwi "$off")" "1 0"
 }
+
+@test "locked down, mwictl off --dry-run predicts the refusal the write gets (exit 4, lockdown named), and mwictl off gets it" {
+	run mwictl off --dry-run -s "$on"
+	assert_failure 4
+	assert_output --partial "the kernel is locked down: integrity"
+	run mwictl off -s "$on"
+	assert_failure 4
+	assert_equal "$(sim_registers "$on")" "0x0010 64"
+}
