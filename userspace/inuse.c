@@ -4,12 +4,16 @@
  * block device below the function (an entry of sysfs class/block that
  * resolves into the function's directory, through any bridge, controller
  * or host in between) that holds a mounted filesystem (the root one among
- * them; /proc/self/mountinfo by major:minor), an active swap area
- * (/proc/swaps) or a device stacked on it (holders/: LVM, dm-crypt, md).
+ * them; /proc/self/mountinfo by major:minor, or by /dev name as the mount's
+ * source, since btrfs, ZFS and bcachefs show a device number of their own
+ * there; a btrfs device listed in sysfs fs/btrfs/UUID/devices/), an active
+ * swap area (/proc/swaps) or a device stacked on it (holders/: LVM,
+ * dm-crypt, md).
  */
 #define _GNU_SOURCE		/* asprintf */
 #include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,14 +37,17 @@ static int read_line(const char *path, char *buf, size_t size)
 }
 
 /*
- * Where the filesystem on the block device @majmin ("8:1") is mounted, into
- * @where: 1, 0 when nowhere, or -errno when @proc/self/mountinfo cannot be
- * read.
+ * Where a filesystem on the block device @name, number @majmin ("8:1"), is
+ * mounted, into @where: 1, 0 when nowhere, or -errno when
+ * @proc/self/mountinfo cannot be read. A mount matches by its device number
+ * or by its source, /dev/@name: btrfs, ZFS and bcachefs show a number of
+ * their own ("0:27"), not the disk's.
  */
-static int mounted(const char *proc, const char *majmin, char *where, size_t size)
+static int mounted(const char *proc, const char *name, const char *majmin, char *where,
+		   size_t size)
 {
-	char path[PATH_MAX], dev[32], mnt[PATH_MAX];
-	char *line = NULL;
+	char path[PATH_MAX], dev[32], mnt[PATH_MAX], src[PATH_MAX];
+	char *line = NULL, *tail;
 	size_t cap = 0;
 	int found = 0;
 	FILE *f;
@@ -50,11 +57,15 @@ static int mounted(const char *proc, const char *majmin, char *where, size_t siz
 	if (!f)
 		return -errno;
 	while (!found && getline(&line, &cap, f) > 0) {
-		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT ... */
-		if (sscanf(line, "%*s %*s %31s %*s %4095s", dev, mnt) == 2 && !strcmp(dev, majmin)) {
+		/* ID PARENT MAJ:MIN ROOT MOUNTPOINT ... - FSTYPE SOURCE OPTIONS */
+		if (sscanf(line, "%*s %*s %31s %*s %4095s", dev, mnt) != 2)
+			continue;
+		tail = strstr(line, " - ");
+		found = !strcmp(dev, majmin) ||
+			(tail && sscanf(tail, " - %*s %4095s", src) == 1 &&
+			 !strncmp(src, "/dev/", 5) && !strcmp(src + 5, name));
+		if (found)
 			snprintf(where, size, "%s", mnt);
-			found = 1;
-		}
 	}
 	free(line);
 	fclose(f);
@@ -111,8 +122,29 @@ static int held(const char *dir, char *buf, size_t size)
 	return found;
 }
 
+/*
+ * Whether the block device @name belongs to a mounted btrfs filesystem,
+ * which lists its devices in @sysfs/fs/btrfs/UUID/devices/ (all of them,
+ * also those whose number mountinfo does not show): 1 or 0.
+ */
+static int btrfs_member(const char *sysfs, const char *name)
+{
+	char pattern[PATH_MAX];
+	glob_t g;
+	int found;
+
+	if ((size_t)snprintf(pattern, sizeof(pattern), "%s/fs/btrfs/*/devices/%s", sysfs,
+			     name) >= sizeof(pattern))
+		return 0;
+	found = !glob(pattern, GLOB_NOSORT, NULL, &g);
+	if (found)
+		globfree(&g);
+	return found;
+}
+
 /* Whether the block device @name, whose sysfs directory is @dir, is in use. */
-static int block_in_use(const char *proc, const char *dir, const char *name, char **why)
+static int block_in_use(const char *sysfs, const char *proc, const char *dir, const char *name,
+			char **why)
 {
 	char path[PATH_MAX], majmin[32], what[PATH_MAX];
 	int rc;
@@ -120,7 +152,7 @@ static int block_in_use(const char *proc, const char *dir, const char *name, cha
 	if ((size_t)snprintf(path, sizeof(path), "%s/dev", dir) >= sizeof(path) ||
 	    read_line(path, majmin, sizeof(majmin)))
 		return 0;
-	rc = mounted(proc, majmin, what, sizeof(what));
+	rc = mounted(proc, name, majmin, what, sizeof(what));
 	if (rc < 0) {
 		snprintf(path, sizeof(path), "%s/self/mountinfo", proc);
 		return asprintf(why, "cannot tell what is mounted: %s: %s", path,
@@ -135,6 +167,9 @@ static int block_in_use(const char *proc, const char *dir, const char *name, cha
 				strerror(-rc)) < 0 ? -ENOMEM : rc;
 	if (rc)
 		return asprintf(why, "%s is an active swap area", name) < 0 ? -ENOMEM : 1;
+	if (btrfs_member(sysfs, name))
+		return asprintf(why, "%s is a device of a mounted btrfs filesystem",
+				name) < 0 ? -ENOMEM : 1;
 	if (held(dir, what, sizeof(what)))
 		return asprintf(why, "%s is in use by %s", name, what) < 0 ? -ENOMEM : 1;
 	return 0;
@@ -160,8 +195,13 @@ int inuse_why(const char *sysfs, const char *proc, const char *slot, char **why)
 	len = strlen(fn);
 	snprintf(path, sizeof(path), "%s/class/block", sysfs);
 	d = opendir(path);
-	if (!d)
+	if (!d && errno == ENOENT)
 		return 0;	/* no block devices at all */
+	if (!d) {
+		rc = -errno;
+		return asprintf(why, "cannot tell which disks it has: %s: %s", path,
+				strerror(-rc)) < 0 ? -ENOMEM : rc;
+	}
 	while (!rc && (e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
@@ -169,7 +209,7 @@ int inuse_why(const char *sysfs, const char *proc, const char *slot, char **why)
 				     e->d_name) >= sizeof(path) ||
 		    !realpath(path, real) || strncmp(real, fn, len) || real[len] != '/')
 			continue;
-		rc = block_in_use(proc, real, e->d_name, why);
+		rc = block_in_use(sysfs, proc, real, e->d_name, why);
 	}
 	closedir(d);
 	return rc;

@@ -429,8 +429,8 @@ static int predict_write(const struct opts *o, const struct dev *d)
  * say what the driver then chose. Permission is checked first, so that a
  * write that would be refused restarts nothing, then that no filesystem,
  * swap or stacked device lives on the function (unless --force); the driver
- * is bound again whatever the write did, with SIGINT, SIGHUP and SIGTERM
- * held until then. --dry-run checks, and writes nothing.
+ * is bound again whatever the write did, with every signal that can be
+ * held (all but SIGKILL and SIGSTOP) held until then. --dry-run checks, and writes nothing.
  */
 static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, int on)
 {
@@ -460,10 +460,7 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 		return EXIT_OK;
 	}
 	/* a signal now would leave the function without its driver */
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGHUP);
-	sigaddset(&stop, SIGTERM);
+	sigfillset(&stop);
 	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = sysfs_bind(o->sysfs, d->slot, driver, 0);
 	if (err) {

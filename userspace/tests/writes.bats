@@ -238,6 +238,40 @@ fake_proc() { # MOUNTS SWAPS
 	assert_equal "$output" ""
 }
 
+@test "--rebind refuses a function whose disk holds a btrfs root: matched by the mount's source, not its device number (0:27)" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdb2 8:18
+	fake_proc ""
+	echo "30 1 0:27 / / rw,relatime - btrfs /dev/sdb2 rw" >>"$BATS_TEST_TMPDIR/proc/self/mountinfo"
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: sdb2 holds the root filesystem: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind refuses a function whose disk is a device of a mounted btrfs filesystem that mountinfo names by another disk" {
+	rebind_files e1000
+	add_disk 0000:00:03.0 sdc 8:32
+	fake_proc ""
+	echo "30 1 0:28 / /srv rw,relatime - btrfs /dev/sdb rw" >>"$BATS_TEST_TMPDIR/proc/self/mountinfo"
+	mkdir -p "$ROOT/fs/btrfs/4f0e1a2b-0000-4000-8000-000000000001/devices/sdc"
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 7
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: sdc is a device of a mounted btrfs filesystem: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
+@test "--rebind refuses with exit 6 when it cannot list the block devices" {
+	rebind_files e1000
+	fake_proc ""
+	mkdir -p "$ROOT/class"
+	echo "not a directory" >"$ROOT/class/block"
+	run --separate-stderr mwictl off --rebind 00:03.0
+	assert_equal "$status" 6
+	assert_equal "$stderr" "mwictl: 0000:00:03.0: cannot tell which disks it has: $ROOT/class/block: Not a directory: not unbinding e1000 (--force to unbind anyway)"
+	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/unbind")" ""
+}
+
 @test "--rebind refuses a function with an active swap partition" {
 	rebind_files e1000
 	add_disk 0000:00:03.0 sdb2 8:18
@@ -320,8 +354,11 @@ fake_proc() { # MOUNTS SWAPS
 	assert_output --partial "0000:01:03.0: MWI turned off with e1000 unbound"
 }
 
-@test "SIGTERM between unbind and bind is held until the driver is bound again" {
-	local pid i
+# Send signal $1 to mwictl off --rebind while it is between unbind and bind
+# (blocked opening the unbind FIFO); $2 is the status it must die with after
+# the bind has run.
+signal_between_unbind_and_bind() {
+	local sig=$1 want=$2 pid i rc=0
 	rm -f "$ROOT/bus/pci/drivers/e1000/unbind"
 	mkfifo "$ROOT/bus/pci/drivers/e1000/unbind"
 	: >"$ROOT/bus/pci/drivers/e1000/bind"
@@ -332,13 +369,22 @@ fake_proc() { # MOUNTS SWAPS
 		[ "$(cut -d' ' -f1 "/proc/$pid/syscall" 2>/dev/null)" = 257 ] && break
 		sleep 0.1
 	done
-	kill -TERM "$pid"
+	kill "-$sig" "$pid"
 	sleep 0.2
 	timeout 10 cat "$ROOT/bus/pci/drivers/e1000/unbind" >/dev/null || true
-	wait "$pid" || status=$?
-	assert_equal "$status" 143
+	wait "$pid" || rc=$?
+	assert_equal "$rc" "$want"
 	assert_equal "$(cat "$ROOT/bus/pci/drivers/e1000/bind")" 0000:00:03.0
 	assert_equal "$(cat "$(dev_dir 0000:00:03.0)/mwi")" 0
+}
+
+@test "SIGTERM between unbind and bind is held until the driver is bound again" {
+	signal_between_unbind_and_bind TERM 143
+}
+
+@test "SIGUSR1 between unbind and bind is held too: every signal but SIGKILL and SIGSTOP is, not only INT, HUP and TERM" {
+	# (not SIGQUIT or SIGINT: a background job of a non-interactive shell ignores them)
+	signal_between_unbind_and_bind USR1 138
 }
 
 @test "--force and --yes are refused without --rebind" {
