@@ -250,7 +250,8 @@ run_tree_independent_tests() {
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
-			"$here"/lib.sh "$here"/tests/* "$KERNEL" "$INITRD" "$here"/../kernel-patches/*/*.patch \
+			"$here"/lib.sh "$here"/known-warnings "$here"/tests/* "$KERNEL" "$INITRD" \
+			"$here"/../kernel-patches/*/*.patch \
 			"$here"/../kernel-patches/*/*/*.patch)" \
 		bats --tap "$here/tests"
 }
@@ -275,7 +276,8 @@ extra_cpio() {
 }
 
 # The files a guest's results depend on, hashed: its kernel and initramfs
-# (which hold the tests and init), the extra tests and the harness.
+# (which hold the tests and init), the extra tests and the harness (lib.sh
+# sets panic_on_warn and the timeouts boot.sh uses).
 guest_key() {
 	local machine=$1 kernel initrd
 	kernel=$(guest_kernel "$machine")
@@ -283,7 +285,8 @@ guest_key() {
 	{
 		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
 			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
-		cat "$kernel" "$initrd" "$here/boot.sh" "$here/check.sh" "$here/known-warnings" ${extra:+"$extra"}
+		cat "$kernel" "$initrd" "$here/boot.sh" "$here/lib.sh" "$here/check.sh" "$here/known-warnings" \
+			${extra:+"$extra"}
 	} 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
@@ -293,7 +296,8 @@ use_cache() {
 
 # True when $1's last green run had the same key: its logs are put back.
 cached_green() {
-	local machine=$1 key=$2 dir="$outdir/cache/$machine"
+	local machine=$1 key=$2 dir
+	dir=$outdir/cache/$machine
 	use_cache || return 1
 	[ "$(cat "$dir/key" 2>/dev/null)" = "$key" ] || return 1
 	cp "$dir/results.log" "$outdir/$machine-results.log" &&
@@ -301,7 +305,8 @@ cached_green() {
 }
 
 remember_green() {
-	local machine=$1 key=$2 dir="$outdir/cache/$machine"
+	local machine=$1 key=$2 dir
+	dir=$outdir/cache/$machine
 	mkdir -p "$dir"
 	rm -f "$dir/key"
 	cp "$outdir/$machine-results.log" "$dir/results.log"
