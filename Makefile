@@ -119,19 +119,19 @@ modules-stress: kernel-stress
 userspace: deps
 	@$(MAKE) -s --no-print-directory -C userspace mwictl
 
-$(INITRD): $(GUEST_FILES) $(KERNEL) $(SIM)
+$(INITRD): $(GUEST_FILES) $(KERNEL) $(KOBJ)/.pci-mwi-built $(SIM)
 	@qemu/mkinitramfs.sh $@ $(KOBJ)/modroot tests-bats $(MWICTL) $(SIM)
 
 initramfs: kernel modules userspace
 	@$(MAKE) -s --no-print-directory $(INITRD)
 
-$(INITRD_DEBUG): $(GUEST_FILES) $(KERNEL_DEBUG) $(SIM_DEBUG)
+$(INITRD_DEBUG): $(GUEST_FILES) $(KERNEL_DEBUG) $(KOBJ_DEBUG)/.pci-mwi-built $(SIM_DEBUG)
 	@qemu/mkinitramfs.sh $@ $(KOBJ_DEBUG)/modroot tests-bats $(MWICTL) $(SIM_DEBUG)
 
 initramfs-debug: kernel-debug modules-debug userspace
 	@$(MAKE) -s --no-print-directory $(INITRD_DEBUG)
 
-$(INITRD_STRESS): $(GUEST_FILES) $(KERNEL_STRESS) $(SIM_STRESS)
+$(INITRD_STRESS): $(GUEST_FILES) $(KERNEL_STRESS) $(KOBJ_STRESS)/.pci-mwi-built $(SIM_STRESS)
 	@qemu/mkinitramfs.sh $@ $(KOBJ_STRESS)/modroot tests-bats $(MWICTL) $(SIM_STRESS)
 
 initramfs-stress: kernel-stress modules-stress userspace
