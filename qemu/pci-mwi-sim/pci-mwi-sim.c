@@ -15,19 +15,23 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/blkdev.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/hrtimer.h>
+#include <linux/idr.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/pm_domain.h>
 #include <linux/pm_runtime.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/version.h>
+#include <linux/vmalloc.h>
 
 #define SIM_VENDOR		0x1b36	/* Red Hat, Inc.: QEMU's own vendor ID */
 #define SIM_DEVICE_BASE		0xe000	/* + personality */
@@ -549,9 +553,123 @@ static struct pci_driver sim_noask_driver = {
 	.probe = sim_noask_probe,
 };
 
+#if IS_ENABLED(CONFIG_BLOCK)
+/*
+ * A disk controller's driver, for mwictl --rebind's in-use check: its
+ * probe adds a 1 MiB RAM disk, "simdiskN" (N from 0, the first free), as a
+ * child of the function, as a storage driver's disk would sit below its
+ * controller; a test makes a filesystem on it and mounts it, or swaps on
+ * it. It never asks for MWI. Unbinding it deletes the disk under its users,
+ * as unbinding a real controller's driver would.
+ */
+#define SIM_DISK_BYTES		SZ_1M
+
+static DEFINE_IDA(sim_disk_ida);
+
+struct sim_disk {
+	struct gendisk *disk;
+	u8 *data;
+	int id;
+};
+
+static void sim_disk_submit_bio(struct bio *bio)
+{
+	struct sim_disk *sd = bio->bi_bdev->bd_disk->private_data;
+	sector_t sector = bio->bi_iter.bi_sector;
+	struct bvec_iter iter;
+	struct bio_vec bvec;
+
+	bio_for_each_segment(bvec, bio, iter) {
+		size_t off = (size_t)sector << SECTOR_SHIFT;
+		void *p;
+
+		if (off + bvec.bv_len > SIM_DISK_BYTES) {
+			bio_io_error(bio);
+			return;
+		}
+		p = bvec_kmap_local(&bvec);
+		if (op_is_write(bio_op(bio)))
+			memcpy(sd->data + off, p, bvec.bv_len);
+		else
+			memcpy(p, sd->data + off, bvec.bv_len);
+		kunmap_local(p);
+		sector += bvec.bv_len >> SECTOR_SHIFT;
+	}
+	bio_endio(bio);
+}
+
+static const struct block_device_operations sim_disk_fops = {
+	.owner = THIS_MODULE,
+	.submit_bio = sim_disk_submit_bio,
+};
+
+static int sim_disk_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct sim_disk *sd;
+	int rc;
+
+	if (!sim_fn_of(pdev))
+		return -ENODEV;
+	sd = devm_kzalloc(&pdev->dev, sizeof(*sd), GFP_KERNEL);
+	if (!sd)
+		return -ENOMEM;
+	sd->id = ida_alloc(&sim_disk_ida, GFP_KERNEL);
+	if (sd->id < 0)
+		return sd->id;
+	sd->data = vzalloc(SIM_DISK_BYTES);
+	if (!sd->data) {
+		rc = -ENOMEM;
+		goto err_id;
+	}
+	sd->disk = blk_alloc_disk(NULL, NUMA_NO_NODE);
+	if (IS_ERR(sd->disk)) {
+		rc = PTR_ERR(sd->disk);
+		goto err_data;
+	}
+	sd->disk->fops = &sim_disk_fops;
+	sd->disk->private_data = sd;
+	sd->disk->flags |= GENHD_FL_NO_PART;
+	snprintf(sd->disk->disk_name, DISK_NAME_LEN, "simdisk%d", sd->id);
+	set_capacity(sd->disk, SIM_DISK_BYTES >> SECTOR_SHIFT);
+	rc = device_add_disk(&pdev->dev, sd->disk, NULL);
+	if (rc)
+		goto err_disk;
+	pci_set_drvdata(pdev, sd);
+	return 0;
+
+err_disk:
+	put_disk(sd->disk);
+err_data:
+	vfree(sd->data);
+err_id:
+	ida_free(&sim_disk_ida, sd->id);
+	return rc;
+}
+
+static void sim_disk_remove(struct pci_dev *pdev)
+{
+	struct sim_disk *sd = pci_get_drvdata(pdev);
+
+	del_gendisk(sd->disk);
+	put_disk(sd->disk);
+	vfree(sd->data);
+	ida_free(&sim_disk_ida, sd->id);
+}
+
+static struct pci_driver sim_disk_driver = {
+	.name = "pci-mwi-sim-disk",
+	.id_table = sim_ids,
+	.probe = sim_disk_probe,
+	.remove = sim_disk_remove,
+};
+#endif
+
 /* The test drivers; each binds only through driver_override. */
 static struct pci_driver *const sim_drivers[] = {
 	&sim_driver, &sim_old_driver, &sim_noask_driver,
+#if IS_ENABLED(CONFIG_BLOCK)
+	&sim_disk_driver,
+#endif
 };
 
 static void sim_unregister_drivers(int n)
