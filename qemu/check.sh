@@ -229,7 +229,7 @@ run_tree_tests() {
 # The host checks that do not depend on the kernel tree: mwictl's and the
 # harness's own tests.
 run_tree_independent_tests() {
-	local top=$here/.. us
+	local top=$here/.. us scripts
 	# names depend on the host's pci.ids, hwdb and libpci
 	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
 		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
@@ -248,6 +248,10 @@ run_tree_independent_tests() {
 		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
 	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
+	mapfile -t scripts < <(cd "$top" && "$here/shellcheck.sh" --list | sed "s|^|$top/|")
+	host_ok shellcheck "every shell script and bats file is clean at shellcheck's warning level" \
+		"$(inputs_key "${scripts[@]}" "$here/shellcheck.sh")$(shellcheck --version 2>&1 | sha256sum)" \
+		"$here/shellcheck.sh"
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
 			"$here"/lib.sh "$here"/known-warnings "$here"/tests/* "$KERNEL" "$INITRD" \

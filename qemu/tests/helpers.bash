@@ -7,6 +7,8 @@ bats_load_library bats-assert
 
 HARNESS=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
+# REAL_* are read by the test files.
+# shellcheck disable=SC2034
 harness_setup() {
 	REAL_PATH=$PATH
 	REAL_KERNEL=${KERNEL:-}
