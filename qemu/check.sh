@@ -279,6 +279,30 @@ extra_cpio() {
 	printf '%s\n' "$outdir/extra.cpio"
 }
 
+# $outdir/select.cpio: /test-files, /test-filter and TESTS_EXTRA's files,
+# one archive (as extra_cpio's). A name that is no test file is a harness
+# failure, and there is no cpio.
+select_cpio() {
+	local root f bad=0
+	root=$(mktemp -d)
+	if [ -n "${TESTS_EXTRA:-}" ]; then
+		mkdir -p "$root/tests-extra"
+		cp "$TESTS_EXTRA"/*.bats "$root/tests-extra/" 2>/dev/null || true
+	fi
+	for f in $TEST_FILES; do
+		if [ -f "$here/../tests-bats/$f" ] || { [ -n "${TESTS_EXTRA:-}" ] && [ -f "$TESTS_EXTRA/$f" ]; }; then
+			printf '%s\n' "$f" >>"$root/test-files"
+		else
+			harness_failure TEST_FILES "no test file $f in tests-bats/${TESTS_EXTRA:+ or $TESTS_EXTRA}"
+			bad=1
+		fi
+	done
+	[ -z "${TEST_FILTER:-}" ] || printf '%s\n' "$TEST_FILTER" >"$root/test-filter"
+	[ "$bad" = 1 ] || reproducible_cpio "$root" -mindepth 1 >"$outdir/select.cpio"
+	rm -rf "$root"
+	return "$bad"
+}
+
 # The files a guest's results depend on, hashed: its kernel and initramfs
 # (which hold the tests and init), the extra tests and the harness (lib.sh
 # sets panic_on_warn and the timeouts boot.sh uses).
@@ -391,7 +415,11 @@ report_guest() {
 			tail -n 10 "$console"
 		} 2>/dev/null | tr -d '\r' | sed 's/^/#   /' || true
 	elif [ "$complete" = no ]; then
-		harness_failure "$machine" "bats ran no test or fewer than it planned"
+		if [ -n "${TEST_FILTER:-}" ] && grep -qx '1\.\.0' "$results"; then
+			harness_failure "$machine" "no test of $TEST_FILES has a name matching '$TEST_FILTER'"
+		else
+			harness_failure "$machine" "bats ran no test or fewer than it planned"
+		fi
 	elif [ "$status" != 0 ] && [ "$failed" = "$failed_before" ]; then
 		harness_failure "$machine" "bats exited $status without reporting a failed test"
 	fi
@@ -417,6 +445,16 @@ extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA") ||
 		harness_failure TESTS_EXTRA "$TESTS_EXTRA has no *.bats files"
+fi
+# make test: the guests run only the files of TEST_FILES (names in
+# tests-bats/ or TESTS_EXTRA), and of those only the tests whose names
+# match TEST_FILTER (bats -f), through /test-files and /test-filter.
+if [ -n "${TEST_FILES:-}" ]; then
+	if select_cpio; then
+		extra=$outdir/select.cpio
+	else
+		set --
+	fi
 fi
 # TESTS_EXTRA runs on the guests with QEMU's devices (qemu/init): with
 # ONLY_EXTRA=1 the others would run nothing, so they are not booted.

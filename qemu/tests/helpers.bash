@@ -28,7 +28,7 @@ harness_setup() {
 	export INITRD_STRESS=$BATS_TEST_TMPDIR/initrd-stress
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export HOST_CHECKS=0
-	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA
+	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER
 }
 
 # check.sh into $OUT for the machines given; its progress lines (stderr)
