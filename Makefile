@@ -1,6 +1,7 @@
 # pci-mwi: kernel series, guest harness and tests.
 #   make check   build both trees and run every test: every guest on 7.2, pc and sim on 6.12
 #   make run     boot the pc guest with a shell (CMD='...' runs one command; KVER=6.12 the backport)
+#   make test GUEST=sim T=sim-sysfs.bats [F=REGEX]   one guest, one file (or the tests matching REGEX)
 #   make check-debug   every guest test on the KASAN + lockdep kernel (of KVER)
 #   make check-bisect  build and boot the kernel after every patch of the series (of KVER)
 #   make check-mutants apply each small fault of qemu/mutants/ and show the test that kills it (KVER's tree)
@@ -67,7 +68,7 @@ SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko $(SIMDIR_STRESS)/pci-mwi-probe.ko
 GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
 	       tests-bats/helpers.bash tests-bats/mwi-fuzz.awk userspace/tests/list-names.awk $(MWICTL)
 
-.PHONY: all check check-tree series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
+.PHONY: all check check-tree test series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
 
 all: kernel modules userspace initramfs
 
@@ -159,6 +160,21 @@ check-tree: kernel modules userspace initramfs \
 	$(if $(filter stress,$(MACHINES)),initramfs-stress) \
 	$(if $(filter field,$(MACHINES)),initramfs-field)
 	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(MACHINES)),$(KOBJ_NODEBUGFS)) qemu/check.sh $(LOGS) $(MACHINES)
+
+# The inner loop: one guest of KVER runs the files of T (names in
+# tests-bats/ or TESTS_EXTRA), and with F only the tests whose names match
+# the regular expression F; judged as in make check (console included), no
+# host checks. Cached by its inputs like make check's guests: FORCE=1 boots
+# again.
+GUEST       ?=
+T           ?=
+F           ?=
+test: userspace $(if $(filter stress,$(GUEST)),initramfs-stress,$(if $(filter field,$(GUEST)),initramfs-field,initramfs)) \
+	$(if $(filter nodebugfs,$(GUEST)),kernel-nodebugfs)
+	@[ -n '$(GUEST)' ] && [ -n '$(T)' ] || \
+		{ echo 'usage: make test GUEST=pc|q35|sim|nodebugfs|stress|field T=FILE.bats [F=REGEX]' >&2; exit 2; }
+	@HOST_CHECKS=0 TEST_FILES='$(subst ','\'',$(value T))' TEST_FILTER='$(subst ','\'',$(value F))' \
+		qemu/check.sh $(LOGS)/test $(GUEST)
 
 series-diff:
 	@qemu/series-diff.sh $(addprefix $(CURDIR)/kernel-patches/,$(KVERS))

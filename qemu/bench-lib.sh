@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Timing helpers of "make bench", shared by bench-host.sh (sourced) and
 # bench-guest.sh (sent to the guest after this file).

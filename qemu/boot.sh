@@ -42,6 +42,8 @@ if debug_machine "$machine"; then
 	[ "$machine" = pc ] || append="panic_on_warn=1"
 	timeout=${TIMEOUT_DEBUG:-1500}
 fi
+# QEMU options are comma-separated lists: one array element each.
+# shellcheck disable=SC2054
 case "$machine" in
 pc | nodebugfs | field)
 	# Conventional PCI: here MWI exists. A bridge with a device behind it.

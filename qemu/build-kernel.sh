@@ -66,7 +66,7 @@ verify_config() {
 		*) grep -q "^$opt=" "$kobj/.config" || continue ;;
 		esac
 		printf 'pci-mwi: %s: %s was dropped; .config has: %s\n' "${from[$opt]}" "$line" \
-			"$(grep -E "(^| )$opt[= ]" "$kobj/.config" || echo 'nothing')" >&2
+			"$(grep -E "(^| )${opt}[= ]" "$kobj/.config" || echo 'nothing')" >&2
 		bad=1
 	done
 	return "$bad"
@@ -82,10 +82,10 @@ configure() {
 }
 
 stamp="$kobj/.pci-mwi-config"
-want=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
-if [ ! -f "$kobj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+fragments_key=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
+if [ ! -f "$kobj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$fragments_key" ]; then
 	configure
-	printf '%s\n' "$want" >"$stamp"
+	printf '%s\n' "$fragments_key" >"$stamp"
 fi
 verify_config || die "guest kernel configuration is incomplete"
 

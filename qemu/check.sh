@@ -229,7 +229,7 @@ run_tree_tests() {
 # The host checks that do not depend on the kernel tree: mwictl's and the
 # harness's own tests.
 run_tree_independent_tests() {
-	local top=$here/.. us
+	local top=$here/.. us scripts
 	# names depend on the host's pci.ids, hwdb and libpci
 	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
 		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
@@ -248,6 +248,10 @@ run_tree_independent_tests() {
 		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
 	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
+	mapfile -t scripts < <(cd "$top" && "$here/shellcheck.sh" --list | sed "s|^|$top/|")
+	host_ok shellcheck "every shell script and bats file is clean at shellcheck's warning level" \
+		"$(inputs_key "${scripts[@]}" "$here/shellcheck.sh")$(shellcheck --version 2>&1 | sha256sum)" \
+		"$here/shellcheck.sh"
 	host_tap harness "the harness's own paths (host)" \
 		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
 			"$here"/lib.sh "$here"/known-warnings "$here"/tests/* "$KERNEL" "$INITRD" \
@@ -273,6 +277,30 @@ extra_cpio() {
 	reproducible_cpio "$root" -mindepth 1 >"$outdir/extra.cpio"
 	rm -rf "$root"
 	printf '%s\n' "$outdir/extra.cpio"
+}
+
+# $outdir/select.cpio: /test-files, /test-filter and TESTS_EXTRA's files,
+# one archive (as extra_cpio's). A name that is no test file is a harness
+# failure, and there is no cpio.
+select_cpio() {
+	local root f bad=0
+	root=$(mktemp -d)
+	if [ -n "${TESTS_EXTRA:-}" ]; then
+		mkdir -p "$root/tests-extra"
+		cp "$TESTS_EXTRA"/*.bats "$root/tests-extra/" 2>/dev/null || true
+	fi
+	for f in $TEST_FILES; do
+		if [ -f "$here/../tests-bats/$f" ] || { [ -n "${TESTS_EXTRA:-}" ] && [ -f "$TESTS_EXTRA/$f" ]; }; then
+			printf '%s\n' "$f" >>"$root/test-files"
+		else
+			harness_failure TEST_FILES "no test file $f in tests-bats/${TESTS_EXTRA:+ or $TESTS_EXTRA}"
+			bad=1
+		fi
+	done
+	[ -z "${TEST_FILTER:-}" ] || printf '%s\n' "$TEST_FILTER" >"$root/test-filter"
+	[ "$bad" = 1 ] || reproducible_cpio "$root" -mindepth 1 >"$outdir/select.cpio"
+	rm -rf "$root"
+	return "$bad"
 }
 
 # The files a guest's results depend on, hashed: its kernel and initramfs
@@ -387,7 +415,11 @@ report_guest() {
 			tail -n 10 "$console"
 		} 2>/dev/null | tr -d '\r' | sed 's/^/#   /' || true
 	elif [ "$complete" = no ]; then
-		harness_failure "$machine" "bats ran no test or fewer than it planned"
+		if [ -n "${TEST_FILTER:-}" ] && grep -qx '1\.\.0' "$results"; then
+			harness_failure "$machine" "no test of $TEST_FILES has a name matching '$TEST_FILTER'"
+		else
+			harness_failure "$machine" "bats ran no test or fewer than it planned"
+		fi
 	elif [ "$status" != 0 ] && [ "$failed" = "$failed_before" ]; then
 		harness_failure "$machine" "bats exited $status without reporting a failed test"
 	fi
@@ -413,6 +445,16 @@ extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA") ||
 		harness_failure TESTS_EXTRA "$TESTS_EXTRA has no *.bats files"
+fi
+# make test: the guests run only the files of TEST_FILES (names in
+# tests-bats/ or TESTS_EXTRA), and of those only the tests whose names
+# match TEST_FILTER (bats -f), through /test-files and /test-filter.
+if [ -n "${TEST_FILES:-}" ]; then
+	if select_cpio; then
+		extra=$outdir/select.cpio
+	else
+		set --
+	fi
 fi
 # TESTS_EXTRA runs on the guests with QEMU's devices (qemu/init): with
 # ONLY_EXTRA=1 the others would run nothing, so they are not booted.

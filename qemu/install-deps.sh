@@ -19,7 +19,7 @@ PKGS="qemu-system-x86 busybox-static bats bats-support bats-assert
 pciutils util-linux flex bison bc libelf-dev libssl-dev cpio xz-utils kmod
 gcc libc6-dev make git perl python3 clang jq man-db groff-base bash-completion procps
 libpci-dev pkg-config tmux mandoc lintian debhelper dpkg-dev fakeroot udev file ccache
-sparse gcc-powerpc64le-linux-gnu gcc-sh4-linux-gnu gcc-s390x-linux-gnu"
+shellcheck sparse gcc-powerpc64le-linux-gnu gcc-sh4-linux-gnu gcc-s390x-linux-gnu"
 for t in $(trees); do
 	PKGS="linux-source-$t $PKGS"
 done

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared helpers for the harness scripts. Sourced, never run.
 
 # Progress on stderr, with the time of day: a cold run's log shows where

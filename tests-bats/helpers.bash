@@ -183,8 +183,8 @@ nic_id() {
 # file whose flags have IORESOURCE_IO), as two hex digits: a device
 # register read now, e.g. CTEST3 (0x1b) of a 53c8xx SCSI chip.
 read_io_byte() {
-	local start end flags byte i=0
-	while read -r start end flags; do
+	local _start _end flags byte i=0
+	while read -r _start _end flags; do
 		if (( flags & 0x100 )); then
 			byte=$(dd if="$SYSFS_PCI/$1/resource$i" bs=1 skip=$(($2)) count=1 \
 				status=none | od -An -tx1 | tr -d ' \n')
@@ -391,6 +391,7 @@ mwi_trace_stop() {
 # "SLOT requester=WHO old=O asked=A new=N err=E".
 
 # The requester of a write to the sysfs mwi attribute: its store.
+# shellcheck disable=SC2034 # read by the test files
 SYSFS_REQUESTER='mwi_store\+0x[0-9a-f]+/0x[0-9a-f]+'
 
 mwi_trace_events() {

@@ -97,10 +97,9 @@ teardown() {
 }
 
 @test "reading the table while the emulator loads and unloads is safe" {
-	local i
-	( for i in $(seq 200); do cat "$MWI_TABLE" >/dev/null || exit 1; done ) &
+	( for _ in $(seq 200); do cat "$MWI_TABLE" >/dev/null || exit 1; done ) &
 	reader=$!
-	for i in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		sim_load
 		sim_unload
 	done

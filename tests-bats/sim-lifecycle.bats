@@ -52,7 +52,7 @@ teardown() {
 }
 
 @test "the module reloads with other personalities, three times" {
-	for round in 1 2 3; do
+	for _ in 1 2 3; do
 		sim_load devices=refuses,accepts*3
 		run sim_slots
 		assert_equal "${#lines[@]}" 4

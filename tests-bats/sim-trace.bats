@@ -90,13 +90,13 @@ API_SYM='sim_call_api \[pci_mwi_sim\]'
 }
 
 @test "the hist trigger keys=dev,caller.sym,new counts 5 api and 2 sysfs refusals of the refusing function" {
-	local refuses i
+	local refuses
 	refuses=$(sim_slot refuses)
 	echo "$MWI_HIST" >"$MWI_EVENT/trigger"
-	for i in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		sim_api "$refuses" set
 	done
-	for i in 1 2; do
+	for _ in 1 2; do
 		run write_mwi "$refuses" '1\n'
 		assert_failure
 	done

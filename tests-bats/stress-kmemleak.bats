@@ -53,9 +53,8 @@ cycle() {
 }
 
 @test "kmemleak reports no leak after 3 cycles of load, write, read, debugfs, trace, bind, remove, rescan and unload" {
-	local i
 	tracefs_mount
-	for i in 1 2 3; do
+	for _ in 1 2 3; do
 		cycle
 	done
 	run kmemleak_report

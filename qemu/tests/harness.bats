@@ -51,6 +51,35 @@ setup() {
 	assert_last_line '0 passed, 1 failed'
 }
 
+@test "make test's TEST_FILES and TEST_FILTER reach the guest as /test-files and /test-filter" {
+	extra_dir mine
+	FAKE_LIST_INITRD=1 TESTS_EXTRA=$EXTRA TEST_FILES="sim-sysfs.bats mine.bats" TEST_FILTER="^refuses: " \
+		run_check sim
+	assert_success
+	assert_line '# file test-files'
+	assert_line '# file test-filter'
+	assert_line '# file tests-extra/mine.bats'
+	assert_equal "$(cd "$BATS_TEST_TMPDIR" && cpio -i --quiet --to-stdout test-files <"$OUT/select.cpio")" \
+		"$(printf 'sim-sysfs.bats\nmine.bats')"
+	assert_equal "$(cd "$BATS_TEST_TMPDIR" && cpio -i --quiet --to-stdout test-filter <"$OUT/select.cpio")" \
+		'^refuses: '
+}
+
+@test "make test with a file that is no test is a named failure and boots nothing" {
+	TEST_FILES="sim-sysfs.bats no-such.bats" run_check sim
+	assert_failure
+	assert_line 'not ok - TEST_FILES: no test file no-such.bats in tests-bats/'
+	assert_equal "$(starts)" 0
+	assert_last_line '0 passed, 1 failed'
+}
+
+@test "make test whose filter matches no test name is a named failure" {
+	FAKE_GUEST=none TEST_FILES=sim-sysfs.bats TEST_FILTER=nothing-is-called-this run_check sim
+	assert_failure
+	assert_line "not ok - sim: no test of sim-sysfs.bats has a name matching 'nothing-is-called-this'"
+	assert_last_line '0 passed, 1 failed'
+}
+
 @test "no machines at all ends with a zero summary and success" {
 	run_check
 	assert_success

@@ -7,6 +7,8 @@ bats_load_library bats-assert
 
 HARNESS=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
+# REAL_* are read by the test files.
+# shellcheck disable=SC2034
 harness_setup() {
 	REAL_PATH=$PATH
 	REAL_KERNEL=${KERNEL:-}
@@ -26,7 +28,7 @@ harness_setup() {
 	export INITRD_STRESS=$BATS_TEST_TMPDIR/initrd-stress
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export HOST_CHECKS=0
-	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA
+	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER
 }
 
 # check.sh into $OUT for the machines given; its progress lines (stderr)
