@@ -11,7 +11,8 @@
 # ONLY_EXTRA=1: no guest that runs TESTS_EXTRA) is not built; the first
 # always is, for its host checks, even with no guest.
 #
-# Each tree's check.sh leaves LOGS/TREE/summary; a tree that left none (its
+# Each tree's check.sh leaves its counts in LOGS/TREE/counts (and the
+# summary lines in LOGS/TREE/summary); a tree that left none (its
 # kernel did not build) counts as one failure. Ends with the sum of all,
 # "N skipped" and then "N passed, N failed" as the last line, also written
 # to LOGS/summary, and exits non-zero on any failure.
@@ -36,14 +37,14 @@ backport_guests() {
 	printf '%s\n' "${out# }"
 }
 
-# Add the counts of summary file $1 to the totals.
-add_summary() {
+# Add a tree's counts, which check.sh leaves in $1 as "SKIPPED PASSED
+# FAILED"; false when there are none (the tree's check never ran).
+add_counts() {
 	local s p f
-	s=$(sed -n 's/^\([0-9]*\) skipped$/\1/p' "$1")
-	p=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' "$1")
-	f=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' "$1")
-	[ -n "$p" ] && [ -n "$f" ] || return 1
-	skipped=$((skipped + ${s:-0})) passed=$((passed + p)) failed=$((failed + f))
+	read -r s p f <"$1" || return 1
+	case "$s$p$f" in '' | *[!0-9]*) return 1 ;; esac
+	[ -n "$s" ] && [ -n "$p" ] && [ -n "$f" ] || return 1
+	skipped=$((skipped + s)) passed=$((passed + p)) failed=$((failed + f))
 }
 
 mkdir -p "$logs"
@@ -68,10 +69,10 @@ for tree in "$@"; do
 	first=no
 	say "tree linux-source-$tree: guests $guests"
 	printf '# tree linux-source-%s: guests %s\n' "$tree" "$guests"
-	rm -f "$logs/$tree/summary"
+	rm -f "$logs/$tree/summary" "$logs/$tree/counts"
 	"${MAKE:-make}" -s --no-print-directory KVER="$tree" MACHINES="$guests" \
 		HOST_CHECKS="$hostchecks" check-tree
-	if ! add_summary "$logs/$tree/summary" 2>/dev/null; then
+	if ! add_counts "$logs/$tree/counts" 2>/dev/null; then
 		printf 'not ok - tree %s: no summary: its kernel, modules or initramfs did not build\n' "$tree"
 		failed=$((failed + 1))
 	fi

@@ -495,4 +495,6 @@ done
 # goes on its own line, and the last line is "N passed, N failed" alone.
 finished=yes
 summary | tee "$outdir/summary"
+# The same counts as data, for check-trees.sh: "SKIPPED PASSED FAILED".
+printf '%d %d %d\n' "$skipped" "$passed" "$failed" >"$outdir/counts"
 [ "$failed" = 0 ]

@@ -14,8 +14,9 @@ setup() {
 }
 
 # A "make" that records "KVER MACHINES HOST_CHECKS" in $LOGS/calls and
-# writes the summary that FAKE_SUMMARY_<tree, dot as _> holds, or none
-# (a kernel that did not build) when that is "none".
+# writes, as check.sh does, the summary that FAKE_SUMMARY_<tree, dot as _>
+# holds and its counts, or neither (a kernel that did not build) when
+# that is "none".
 fake_make() {
 	export MAKE=$BATS_TEST_TMPDIR/make LOGS
 	cat >"$MAKE" <<'SH'
@@ -29,6 +30,7 @@ summary=${!var:-$'1 skipped\n2 passed, 0 failed'}
 [ "$summary" = none ] && exit 2
 mkdir -p "$LOGS/$KVER"
 printf '%s\n' "$summary" >"$LOGS/$KVER/summary"
+printf '%s\n' "$summary" | tr -c '0-9\n' ' ' | xargs | awk '{ print $1, $2, $3 }' >"$LOGS/$KVER/counts"
 case "$summary" in *", 0 failed") exit 0 ;; *) exit 1 ;; esac
 SH
 	chmod +x "$MAKE"
