@@ -48,6 +48,9 @@ void usage(void)
 	      "  -n                 numeric IDs; -nn: names and numbers\n"
 	      "  -i FILE            take names from FILE instead of libpci's pci.ids\n"
 	      "  -O PARAM=VALUE     set a libpci parameter (lspci -O help lists them)\n"
+	      "  -A METHOD          list, show, get, rule: libpci's access method\n"
+	      "                     METHOD (-A help lists them); state from config space\n"
+	      "  -F FILE            list, show, get, rule: read an lspci -x or -xxx dump\n"
 	      "  --json             machine-readable output (list, show)\n"
 	      "  -q, --quiet        no warnings; on, off: print only errors\n"
 	      "  --dry-run          on, off: say what would change, change nothing\n"
@@ -57,8 +60,8 @@ void usage(void)
 	      "                     active swap or stacked device on its disks\n"
 	      "  --yes              --rebind several functions without asking\n"
 	      "  --sysfs DIR        read sysfs from DIR instead of /sys ($MWICTL_SYSFS)\n"
-	      "  --debugfs DIR      read debugfs from DIR ($MWICTL_DEBUGFS;\n"
-	      "                     default: DIR/kernel/debug of --sysfs)\n"
+	      "  --debugfs DIR      read debugfs from DIR\n"
+	      "                     (default: DIR/kernel/debug of --sysfs)\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      print the version\n"
 	      "\n"
@@ -189,6 +192,12 @@ static int check_command(const struct opts *o, char **err)
 			    o->dry_run ? "--dry-run" : "--rebind");
 	if ((o->force || o->yes) && !o->rebind)
 		return fail(err, "%s: %s is for --rebind", c, o->force ? "--force" : "--yes");
+	if (set && o->dump)
+		return fail(err, "%s: -F reads a dump: MWI changes only through the kernel's "
+			    "mwi attribute (access method linux-sysfs); nothing changed", c);
+	if (set && o->method && strcmp(o->method, "linux-sysfs"))
+		return fail(err, "%s: -A %s: MWI changes only through the kernel's mwi "
+			    "attribute (access method linux-sysfs); nothing changed", c, o->method);
 	if (!strcmp(c, "list")) {
 		if (o->nslots > 1)
 			return fail(err, "list: takes at most one -s SLOT");
@@ -201,6 +210,28 @@ static int check_command(const struct opts *o, char **err)
 	}
 	if (!o->nslots && !o->id)
 		return fail(err, "%s: needs SLOT... or -d ID", c);
+	return 0;
+}
+
+/* Whether some -O sets @param ("NAME="). */
+static int param_given(const struct opts *o, const char *param)
+{
+	int i;
+
+	for (i = 0; i < o->nparams; i++)
+		if (!strncmp(o->params[i], param, strlen(param)))
+			return 1;
+	return 0;
+}
+
+/* -A and -F: one access method; a dump needs its file. 0, or -1 with @err. */
+static int check_access(const struct opts *o, char **err)
+{
+	if (o->dump && o->method && strcmp(o->method, "dump"))
+		return fail(err, "option '-F' reads a dump: not with -A %s", o->method);
+	if (o->method && !strcmp(o->method, "dump") && !o->dump &&
+	    !param_given(o, "dump.name="))
+		return fail(err, "-A dump needs the dump: -F FILE");
 	return 0;
 }
 
@@ -229,6 +260,13 @@ static int take_value(struct opts *o, int c, char **argv, char **err)
 	case 'i':
 		o->pci_ids = optarg;
 		return 0;
+	case 'A':
+		o->method = optarg;
+		o->methods = !strcmp(optarg, "help");
+		return 0;
+	case 'F':
+		o->dump = optarg;
+		return 0;
 	case OPT_SYSFS:
 		o->sysfs = optarg;
 		return 0;
@@ -255,17 +293,19 @@ int parse_args(int argc, char **argv, struct opts *o, char **err)
 	int c, i, rc;
 
 	memset(o, 0, sizeof(*o));
+	/* the test seam, and where names come from: mwictl(8), ENVIRONMENT */
 	o->sysfs = env("MWICTL_SYSFS");
-	o->debugfs = env("MWICTL_DEBUGFS");
 	o->pci_ids = env("MWICTL_PCI_IDS");
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:d:ni:O:qhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:d:ni:O:A:F:qhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 		case 'd':
 		case 'i':
 		case 'O':
+		case 'A':
+		case 'F':
 		case OPT_SYSFS:
 		case OPT_DEBUGFS:
 			rc = take_value(o, c, argv, err);
@@ -273,6 +313,8 @@ int parse_args(int argc, char **argv, struct opts *o, char **err)
 				goto nomem;
 			if (rc)
 				return -1;
+			if (o->methods)
+				return 0;	/* -A help, as lspci's */
 			break;
 		case 'n':
 			o->numeric++;
@@ -325,7 +367,9 @@ int parse_args(int argc, char **argv, struct opts *o, char **err)
 			goto nomem;
 	}
 	if (!o->sysfs)
-		o->sysfs = "/sys";
+		o->sysfs = SYSFS_ROOT;
+	if (check_access(o, err))
+		return -1;
 	return check_command(o, err);
 nomem:
 	*err = NULL;		/* main() says "out of memory" */

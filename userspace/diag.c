@@ -86,6 +86,11 @@ void diag_read(const char *debugfs, struct dev *devs, size_t n, struct diag_tabl
  */
 const char *diag_missing(const struct diag_table *t, char *buf, size_t size)
 {
+	if (t->method) {
+		snprintf(buf, size, "access method %s reads no kernel table "
+			 "(it is read with linux-sysfs only)", t->method);
+		return buf;
+	}
 	if (t->err && t->no_series) {
 		snprintf(buf, size, "the running kernel lacks the pci-mwi series "
 			 "(no function has the mwi attribute)");

@@ -2,8 +2,9 @@
 /*
  * mwictl - inspect and control PCI Memory-Write-and-Invalidate.
  *
- * Reads state from sysfs and changes it only through the kernel's verified
- * path, the mwi attribute; never writes config space itself.
+ * Reads state from sysfs (or, with another access method or a dump, from
+ * config space through libpci) and changes it only through the kernel's
+ * verified path, the mwi attribute; never writes config space itself.
  */
 #define _GNU_SOURCE		/* vasprintf */
 #include <errno.h>
@@ -62,7 +63,19 @@ static struct pci_filter *parse_filter(const struct opts *o, int i)
 }
 
 /*
- * Every device under /sys. Without one, only "rule -d" goes on (image
+ * What @what asks for of @d: from sysfs, where the kernel's mwi attribute
+ * is, or, with another access method (-A, -F), from config space alone.
+ */
+static void read_dev(const struct opts *o, struct dev *d, unsigned int what)
+{
+	if (lib_kernel_attrs())
+		sysfs_read(o->sysfs, d, what);
+	else
+		config_read(d, what);
+}
+
+/*
+ * Every device under /sys (or that -A or -F finds). Without one, only "rule -d" goes on (image
  * builds, chroots): its rule matches IDs, not present functions.
  */
 static void scan(const struct opts *o, struct selection *s)
@@ -167,13 +180,20 @@ static const char *proc_dir(const struct opts *o, char *buf, size_t size)
 	return buf;
 }
 
-/* On a kernel without the series, say where the state came from, unless -q. */
+/*
+ * On a kernel without the series, or with an access method that has no
+ * kernel attribute, say where the state came from, unless -q.
+ */
 static void warn_fallback(const struct opts *o)
 {
 	if (o->quiet)
 		return;
-	fprintf(stderr, "mwictl: the running kernel has no mwi attribute; "
-		"state read from config space\n");
+	if (!lib_kernel_attrs())
+		fprintf(stderr, "mwictl: access method %s has no mwi attribute; "
+			"state read from config space\n", lib_method_name());
+	else
+		fprintf(stderr, "mwictl: the running kernel has no mwi attribute; "
+			"state read from config space\n");
 }
 
 static int cmd_list(const struct opts *o, struct selection *s)
@@ -190,8 +210,8 @@ static int cmd_list(const struct opts *o, struct selection *s)
 		if (!s->picked[i])
 			continue;
 		lib_fill(&s->devs[i], o->json ? LIB_EXT : 0);
-		sysfs_read(o->sysfs, &s->devs[i], SYSFS_STATE | SYSFS_CLS |
-			   (o->json ? SYSFS_PCIE : 0));
+		read_dev(o, &s->devs[i], READ_MWI | READ_CLS |
+			   (o->json ? READ_PCIE : 0));
 		sel[k++] = s->devs[i];
 		fallback |= s->devs[i].source == MWI_FROM_CONFIG;
 	}
@@ -204,14 +224,17 @@ static int cmd_list(const struct opts *o, struct selection *s)
 
 /*
  * Whether the running kernel lacks the mwi attribute: the first function
- * that could have one (not PCI Express, not a VF) tells.
+ * that could have one (not PCI Express, not a VF) tells. Another access
+ * method than linux-sysfs says nothing about the kernel: 0.
  */
 static int kernel_lacks_attr(const struct opts *o, struct selection *s)
 {
 	size_t k;
 
+	if (!lib_kernel_attrs())
+		return 0;
 	for (k = 0; k < s->n; k++) {
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		read_dev(o, &s->devs[k], READ_MWI);
 		if (s->devs[k].source == MWI_FROM_SYSFS)
 			return 0;
 		if (s->devs[k].source == MWI_FROM_CONFIG)
@@ -227,15 +250,20 @@ static int kernel_lacks_attr(const struct opts *o, struct selection *s)
 static int cmd_show(const struct opts *o, struct selection *s)
 {
 	char buf[PATH_MAX];
-	struct diag_table t;
+	struct diag_table t = { 0 };
 	struct dev *d = pick_one(o, s);
 	int no_series = kernel_lacks_attr(o, s);
 
 	lib_fill(d, o->json ? LIB_EXT : 0);
-	sysfs_read(o->sysfs, d, SYSFS_STATE | SYSFS_CLS | (o->json ? SYSFS_PCIE : 0));
+	read_dev(o, d, READ_MWI | READ_CLS | (o->json ? READ_PCIE : 0));
 	if (d->source == MWI_FROM_CONFIG)
 		warn_fallback(o);
-	diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
+	if (lib_kernel_attrs()) {
+		diag_read(debugfs_dir(o, buf, sizeof(buf)), d, 1, &t);
+	} else {
+		t.method = lib_method_name();
+		t.platform_cls = -1;
+	}
 	t.no_series = no_series;
 	print_show(d, &t, o->json, o->numeric);
 	return EXIT_OK;
@@ -351,7 +379,7 @@ static int cmd_get(const struct opts *o, struct selection *s)
 	struct dev *d = pick_one(o, s);
 	int denied;
 
-	sysfs_read(o->sysfs, d, SYSFS_STATE);
+	read_dev(o, d, READ_MWI);
 	if (d->source == MWI_NOT_POSSIBLE) {
 		printf("n/a\n");
 		return EXIT_OK;
@@ -471,7 +499,7 @@ static int set_rebind(const struct opts *o, struct refusals *rf, struct dev *d, 
 	err = sysfs_write_mwi(o->sysfs, d->slot, on);
 	berr = sysfs_bind(o->sysfs, d->slot, driver, 1);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	sysfs_read(o->sysfs, d, SYSFS_STATE);
+	read_dev(o, d, READ_MWI);
 	if (err)
 		code = write_failed(o, rf, d, on, err, NULL);
 	if (berr) {
@@ -498,7 +526,7 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 
 	if (!o->quiet || o->dry_run || o->rebind) {
 		lib_driver(d, 0);
-		sysfs_read(o->sysfs, d, SYSFS_STATE);
+		read_dev(o, d, READ_MWI);
 		if (d->source == MWI_NOT_POSSIBLE || d->source == MWI_FROM_CONFIG)
 			return set_without_attr(o, rf, d, on);
 		if (d->source == MWI_FROM_SYSFS)
@@ -508,7 +536,7 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 	}
 	err = o->dry_run ? predict_write(o, d) : sysfs_write_mwi(o->sysfs, d->slot, on);
 	if (err == -ENOENT && sysfs_has_device(o->sysfs, d->slot)) {
-		sysfs_read(o->sysfs, d, SYSFS_STATE);
+		read_dev(o, d, READ_MWI);
 		return set_without_attr(o, rf, d, on);
 	}
 	if (!err) {
@@ -549,7 +577,7 @@ static void confirm_rebind(const struct opts *o, struct selection *s)
 		if (!s->picked[k])
 			continue;
 		lib_driver(&s->devs[k], 0);
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		read_dev(o, &s->devs[k], READ_MWI);
 		n += restarts(&s->devs[k]);
 	}
 	if (n < 2 || o->yes || o->dry_run)
@@ -592,7 +620,7 @@ static void warn_not_possible(const struct opts *o, struct selection *s)
 	for (k = 0; k < s->n; k++) {
 		if (!s->picked[k])
 			continue;
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		read_dev(o, &s->devs[k], READ_MWI);
 		if (s->devs[k].source == MWI_NOT_POSSIBLE)
 			fprintf(stderr, "mwictl: rule: -d '%s' matches %s, a %s: MWI cannot exist "
 				"there and the rule skips it\n", o->id, s->devs[k].slot,
@@ -625,7 +653,7 @@ static int cmd_rule(const struct opts *o, struct selection *s)
 	for (k = 0; k < s->n && o->nslots; k++) {
 		if (!s->picked[k])
 			continue;
-		sysfs_read(o->sysfs, &s->devs[k], SYSFS_STATE);
+		read_dev(o, &s->devs[k], READ_MWI);
 		if (s->devs[k].source == MWI_NOT_POSSIBLE) {
 			fprintf(stderr, "mwictl: %s: no rule: MWI cannot exist on a %s\n",
 				s->devs[k].slot, s->devs[k].na_reason);
@@ -658,6 +686,10 @@ int main(int argc, char **argv)
 	}
 	if (o.version) {
 		printf("mwictl " MWICTL_VERSION "\n");
+		return out_close(EXIT_OK);
+	}
+	if (o.methods) {
+		lib_list_methods();
 		return out_close(EXIT_OK);
 	}
 	lib_init(&o);

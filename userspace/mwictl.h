@@ -35,7 +35,7 @@ enum {
 /* Where a device's MWI state came from. */
 enum mwi_source {
 	MWI_FROM_SYSFS,		/* the kernel's mwi attribute */
-	MWI_FROM_CONFIG,	/* bit 4 of COMMAND in the config file */
+	MWI_FROM_CONFIG,	/* bit 4 of COMMAND in config space (config.c) */
 	MWI_UNKNOWN,		/* neither could be read; see mwi_errno */
 	MWI_NOT_POSSIBLE,	/* no attribute: PCI Express or a VF; see na_reason */
 };
@@ -59,7 +59,7 @@ struct dev {
 	int vendor, device, class;	/* class has the programming interface (LIB_EXT) */
 	int revision;			/* -1 without LIB_EXT */
 	char driver[64];		/* "" when none is bound */
-	int pcie;			/* a PCI Express function (SYSFS_PCIE) */
+	int pcie;			/* a PCI Express function (READ_PCIE) */
 	int mwi;			/* 1, 0, or -1 when unknown */
 	enum mwi_source source;
 	int mwi_errno;			/* why mwi is -1 */
@@ -74,8 +74,10 @@ struct opts {
 	char *slot_opt;			/* slot_opt[i]: slots[i] was given with -s */
 	int nslots;
 	const char *id;			/* -d VENDOR:DEVICE */
-	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default /sys */
-	const char *debugfs;		/* --debugfs or MWICTL_DEBUGFS */
+	const char *sysfs;		/* --sysfs or MWICTL_SYSFS; default SYSFS_ROOT */
+	const char *debugfs;		/* --debugfs */
+	const char *method;		/* -A METHOD: libpci's name */
+	const char *dump;		/* -F FILE: an lspci -x dump */
 	const char *pci_ids;		/* -i or MWICTL_PCI_IDS; NULL: libpci's */
 	char **params;			/* -O PARAM=VALUE for libpci */
 	int nparams;
@@ -87,7 +89,7 @@ struct opts {
 	int force;			/* --force: --rebind even what is in use */
 	int yes;			/* --yes: --rebind several without asking */
 	int rule_on;			/* rule on (1, also by default) or rule off (0) */
-	int help, version;
+	int help, version, methods;	/* methods: -A help */
 };
 
 /* cli.c */
@@ -96,14 +98,24 @@ void usage(void);
 
 /* parse.c: pure parsers of what the kernel exposes */
 int parse_mwi_attr(const char *buf, size_t len);
-int config_mwi(const unsigned char *cfg, size_t len);
-int config_cls_bytes(const unsigned char *cfg, size_t len);
 int parse_diag_row(const char *line, char *slot, size_t slotsz, struct mwi_diag *diag);
 
-/* sysfs.c: what libpci does not know */
-#define SYSFS_STATE	0x1		/* MWI state */
-#define SYSFS_CLS	0x2		/* and the cache line size */
-#define SYSFS_PCIE	0x4		/* PCI Express-ness (--json) */
+/* What sysfs_read() and config_read() read. */
+#define READ_MWI	0x1		/* MWI state */
+#define READ_CLS	0x2		/* the cache line size */
+#define READ_PCIE	0x4		/* PCI Express-ness (--json) */
+
+/* config.c: config space through libpci, whatever the access method */
+int config_mwi(struct dev *d);
+int config_cls_bytes(struct dev *d);
+int config_pcie(struct dev *d);
+void config_read(struct dev *d, unsigned int what);
+
+/*
+ * sysfs.c: what libpci does not know. The running kernel's sysfs: the
+ * default of --sysfs, the one test seam (mwictl(8)).
+ */
+#define SYSFS_ROOT	"/sys"
 void sysfs_read(const char *root, struct dev *d, unsigned int what);
 int sysfs_write_mwi(const char *root, const char *slot, int on);
 int sysfs_has_device(const char *root, const char *slot);
@@ -121,6 +133,7 @@ struct diag_table {
 	int known_format;		/* the column header is the one parsed */
 	const char *path;		/* <debugfs>/pci/mwi */
 	int platform_cls;		/* bytes; -1 when unknown */
+	const char *method;		/* not read: access method without the kernel's files */
 	int no_series;			/* no function has the mwi attribute (the caller's) */
 };
 
@@ -130,6 +143,12 @@ const char *diag_missing(const struct diag_table *t, char *buf, size_t size);
 /* pcilib.c: functions, IDs, drivers, names and the -s/-d filters, from libpci */
 struct pci_filter;
 void lib_init(const struct opts *o);
+void lib_list_methods(void);
+int lib_kernel_attrs(void);
+const char *lib_method_name(void);
+int lib_config_byte(struct dev *d, int pos);
+int lib_config_word(struct dev *d, int pos);
+int lib_has_cap(struct dev *d, unsigned int id);
 int lib_scan(const char *root, struct dev **devs, size_t *n);
 #define LIB_EXT		0x1		/* programming interface and revision (--json) */
 void lib_fill(struct dev *d, unsigned int what);

@@ -288,10 +288,13 @@ void print_show(const struct dev *d, const struct diag_table *t, int json, int n
 		       d->na_reason);
 	else
 		printf("mwi:             %s\n", r.mwi);
-	printf("mwi source:      %s\n", d->source == MWI_FROM_SYSFS ? "sysfs mwi attribute" :
-	       d->source == MWI_FROM_CONFIG ?
-	       "config space (the kernel has no mwi attribute)" :
-	       d->source == MWI_NOT_POSSIBLE ? "none (the kernel hides mwi here)" : "-");
+	if (!lib_kernel_attrs())
+		printf("mwi source:      config space (access method %s)\n", lib_method_name());
+	else
+		printf("mwi source:      %s\n", d->source == MWI_FROM_SYSFS ?
+		       "sysfs mwi attribute" : d->source == MWI_FROM_CONFIG ?
+		       "config space (the kernel has no mwi attribute)" :
+		       d->source == MWI_NOT_POSSIBLE ? "none (the kernel hides mwi here)" : "-");
 	printf("cache line size: %s%s\n", r.cls, d->cls_bytes < 0 ? "" : " bytes");
 	if (t->platform_cls >= 0)
 		printf("platform cls:    %d bytes\n", t->platform_cls);

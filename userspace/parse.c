@@ -2,12 +2,12 @@
 /*
  * Parsers for what the kernel exposes in sysfs and debugfs. No I/O here:
  * every function takes a buffer, so the fuzz target can call them all.
+ * Config space is libpci's to read (config.c).
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pci/header.h>		/* libpci's register names, as lspci's */
 
 #include "mwictl.h"
 
@@ -17,22 +17,6 @@ int parse_mwi_attr(const char *buf, size_t len)
 	if (len == 2 && buf[1] == '\n' && (buf[0] == '0' || buf[0] == '1'))
 		return buf[0] - '0';
 	return -1;
-}
-
-/* Bit 4 of COMMAND from the start of config space: 0, 1, or -1 if short. */
-int config_mwi(const unsigned char *cfg, size_t len)
-{
-	if (len < PCI_COMMAND + 2)
-		return -1;
-	return !!(cfg[PCI_COMMAND] & PCI_COMMAND_INVALIDATE);
-}
-
-/* Cache Line Size register in bytes (it counts 32-bit words); -1 if short. */
-int config_cls_bytes(const unsigned char *cfg, size_t len)
-{
-	if (len < PCI_CACHE_LINE_SIZE + 1)
-		return -1;
-	return cfg[PCI_CACHE_LINE_SIZE] * 4;
 }
 
 /* "?", "d3cold", "suspended" (not read): -1; otherwise bytes, 0 to 1020; -2 for garbage. */

@@ -4,8 +4,9 @@
  * (pci_scan_bus()), their IDs, class, revision and driver (pci_fill_info()),
  * vendor, device and class names (the distribution's pci.ids, pci.ids.gz,
  * udev's hwdb; -n and -nn as lspci prints them) and lspci's -s and -d
- * filters. What libpci does not know, the MWI state and whether MWI can
- * exist on a function, is sysfs.c's.
+ * filters, and config space (config.c says what the registers mean) by
+ * whichever access method -A or -F chose. What libpci does not know, the
+ * kernel's mwi attribute, is sysfs.c's.
  */
 #include <errno.h>
 #include <limits.h>
@@ -31,11 +32,25 @@ static void __attribute__((format(printf, 1, 2), noreturn)) lib_error(char *fmt,
 
 static int quiet;
 
+/*
+ * While a config register is read: libpci warns instead of failing (it
+ * cannot open the config file, a read fails) and returns all ones; the
+ * errno of its first warning is kept here, and the register reads as
+ * unreadable with that reason.
+ */
+static int capturing, captured;
+
 /* libpci's warnings, silenced by -q as mwictl's own are. */
 static void __attribute__((format(printf, 1, 2))) lib_warning(char *fmt, ...)
 {
+	int err = errno;
 	va_list ap;
 
+	if (capturing) {
+		if (!captured)
+			captured = err ? err : EIO;
+		return;
+	}
 	if (quiet)
 		return;
 	va_start(ap, fmt);
@@ -66,7 +81,41 @@ static void set_param(char *arg)
 	free(name);
 }
 
-/* Ready libpci: sysfs access under --sysfs, -n, -i and -O as given. */
+/* -A help: the access methods this libpci has, as lspci -A help lists them. */
+void lib_list_methods(void)
+{
+	const char *name;
+	int i;
+
+	printf("Known PCI access methods:\n\n");
+	for (i = 0; (name = pci_get_method_name(i)); i++)
+		if (*name)
+			printf("%s\n", name);
+}
+
+/*
+ * The access method of -A (by libpci's name) or -F (a dump); without
+ * either, linux-sysfs, the only one with the kernel's mwi attribute. An
+ * unknown name is a usage error.
+ */
+static int access_method(const struct opts *o)
+{
+	int m;
+
+	if (o->dump)
+		return PCI_ACCESS_DUMP;
+	if (!o->method)
+		return PCI_ACCESS_SYS_BUS_PCI;
+	m = pci_lookup_method((char *)o->method);
+	if (m < 0)
+		die("-A '%s': unknown access method (mwictl -A help lists them)", o->method);
+	return m;
+}
+
+/*
+ * Ready libpci: its access method (sysfs under --sysfs unless -A or -F
+ * says otherwise), -n, -i and -O as given.
+ */
 void lib_init(const struct opts *o)
 {
 	char path[PATH_MAX];
@@ -76,15 +125,77 @@ void lib_init(const struct opts *o)
 	pacc = pci_alloc();
 	pacc->error = lib_error;
 	pacc->warning = lib_warning;
-	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
+	pacc->method = access_method(o);
 	pacc->numeric_ids = o->numeric;
 	snprintf(path, sizeof(path), "%s/bus/pci", o->sysfs);
 	pci_set_param(pacc, "sysfs.path", path);
+	if (o->dump)
+		pci_set_param(pacc, "dump.name", (char *)o->dump);
 	if (o->pci_ids)
 		pci_set_name_list_path(pacc, (char *)o->pci_ids, 0);
 	for (i = 0; i < o->nparams; i++)
 		set_param(o->params[i]);
 	pci_init(pacc);
+}
+
+/*
+ * Whether the functions come from the kernel's sysfs, where the mwi
+ * attribute lives: the linux-sysfs method, given or chosen by -A auto.
+ */
+int lib_kernel_attrs(void)
+{
+	return pacc->method == PCI_ACCESS_SYS_BUS_PCI;
+}
+
+/* The access method's name, as -A takes it. */
+const char *lib_method_name(void)
+{
+	return pci_get_method_name(pacc->method);
+}
+
+/*
+ * A config register of @width 1 or 2 bytes at @pos, through libpci: its
+ * value, or -errno when libpci could not read it (the errno of its warning)
+ * or it reads as all ones, what a failed config read returns (the kernel's
+ * PCI_POSSIBLE_ERROR(): no COMMAND or cache line size is all ones).
+ */
+static int read_config(struct dev *d, int pos, int width)
+{
+	unsigned int v, ones = width == 1 ? 0xff : 0xffff;
+
+	capturing = 1;
+	captured = 0;
+	v = width == 1 ? pci_read_byte(d->p, pos) : pci_read_word(d->p, pos);
+	capturing = 0;
+	if (captured)
+		return -captured;
+	return v == ones ? -EIO : (int)v;
+}
+
+int lib_config_byte(struct dev *d, int pos)
+{
+	return read_config(d, pos, 1);
+}
+
+int lib_config_word(struct dev *d, int pos)
+{
+	return read_config(d, pos, 2);
+}
+
+/*
+ * Whether @d has the capability @id in its list (libpci's walk of config
+ * space, PCI_FILL_CAPS); 0 when it cannot be read.
+ */
+int lib_has_cap(struct dev *d, unsigned int id)
+{
+	int found;
+
+	capturing = 1;
+	captured = 0;
+	pci_fill_info(d->p, PCI_FILL_CAPS);
+	found = pci_find_cap(d->p, id, PCI_CAP_NORMAL) != NULL;
+	capturing = 0;
+	return found;
 }
 
 void lib_cleanup(void)
@@ -139,11 +250,12 @@ static int dev_cmp(const void *a, const void *b)
 }
 
 /*
- * Every function libpci finds under @root/bus/pci/devices, sorted as lspci
- * sorts them, with only their addresses known: lib_fill() reads the rest for
- * the functions a command needs. 0, or -errno when the directory is not
- * there (libpci itself stops mwictl, with its message and exit code 6, on a
- * directory it cannot read or an entry that is not a function).
+ * Every function libpci finds (with linux-sysfs, under @root/bus/pci/devices),
+ * sorted as lspci sorts them, with only their addresses known: lib_fill()
+ * reads the rest for the functions a command needs. 0, or -errno when the
+ * sysfs directory is not there (libpci itself stops mwictl, with its message
+ * and exit code 6, on a directory it cannot read, an entry that is not a
+ * function, or a dump it cannot open).
  */
 int lib_scan(const char *root, struct dev **devs, size_t *n)
 {
@@ -152,10 +264,13 @@ int lib_scan(const char *root, struct dev **devs, size_t *n)
 	struct dev *v;
 	size_t cnt = 0;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/bus/pci/devices", root) >= sizeof(path))
-		return -ENAMETOOLONG;
-	if (access(path, F_OK))
-		return -errno;
+	if (lib_kernel_attrs()) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/bus/pci/devices", root) >=
+		    sizeof(path))
+			return -ENAMETOOLONG;
+		if (access(path, F_OK))
+			return -errno;
+	}
 	pci_scan_bus(pacc);
 	for (p = pacc->devices; p; p = p->next)
 		cnt++;

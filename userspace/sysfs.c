@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What libpci does not know, from sysfs: the MWI state (the kernel's mwi
- * attribute, or bit 4 of COMMAND on a kernel without it), whether MWI can
- * exist on a function, and the writes (mwi, bind and unbind). One open of
- * the function's directory, then one small read per attribute. Never writes
- * config space.
+ * attribute, or config.c's bit 4 of COMMAND on a kernel without it), whether
+ * MWI can exist on a function, and the writes (mwi, bind and unbind). One
+ * open of the function's directory, then one small read per attribute.
+ * Never writes config space.
  */
 #define _GNU_SOURCE		/* O_PATH */
 #include <linux/capability.h>
-#include <linux/magic.h>
-#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -49,35 +47,43 @@ static ssize_t read_attr(int dfd, const char *name, void *buf, size_t size)
 }
 
 /*
+ * Whether @d is a PCI Express function: the kernel gives link attributes
+ * (current_link_speed) to those only, which every user can see; the
+ * capability in config space, through libpci, tells root the same.
+ */
+static int is_pcie(int dfd, struct dev *d)
+{
+	return faccessat(dfd, "current_link_speed", F_OK, 0) == 0 || config_pcie(d);
+}
+
+/*
  * Why a function without the mwi attribute can never have MWI: the
  * kernel hides the attribute on SR-IOV virtual functions (a physfn link)
- * and PCI Express functions (which have current_link_speed). NULL when
- * neither: the kernel lacks the series.
+ * and PCI Express functions. NULL when neither: the kernel lacks the series.
  */
-static const char *mwi_not_possible(int dfd)
+static const char *mwi_not_possible(int dfd, struct dev *d)
 {
 	if (faccessat(dfd, "physfn", F_OK, AT_SYMLINK_NOFOLLOW) == 0)
 		return "SR-IOV virtual function";
-	if (faccessat(dfd, "current_link_speed", F_OK, 0) == 0)
+	if (is_pcie(dfd, d))
 		return "PCI Express function";
 	return NULL;
 }
 
 /*
  * MWI state: the kernel's mwi attribute when it exists, otherwise bit 4 of
- * COMMAND from the config file (a kernel without the pci-mwi series). The
- * config file is read only for that, or when @need_cls.
+ * COMMAND from config space (a kernel without the pci-mwi series). Config
+ * space is read only for that, or when @need_cls.
  */
 static void read_state(int dfd, struct dev *d, int need_cls)
 {
-	unsigned char cfg[16];
-	ssize_t len, clen = -ENODATA;
+	ssize_t len;
 	char buf[8];
+	int mwi;
 
 	len = read_attr(dfd, "mwi", buf, sizeof(buf));
 	if (need_cls || len == -ENOENT)
-		clen = read_attr(dfd, "config", cfg, sizeof(cfg));
-	d->cls_bytes = clen < 0 ? -1 : config_cls_bytes(cfg, (size_t)clen);
+		d->cls_bytes = config_cls_bytes(d);
 
 	if (len != -ENOENT) {
 		d->source = MWI_FROM_SYSFS;
@@ -87,16 +93,17 @@ static void read_state(int dfd, struct dev *d, int need_cls)
 			d->source = MWI_UNKNOWN;
 		return;
 	}
-	d->na_reason = mwi_not_possible(dfd);
+	d->na_reason = mwi_not_possible(dfd, d);
 	if (d->na_reason) {
 		d->source = MWI_NOT_POSSIBLE;
 		d->mwi = -1;
 		d->mwi_errno = ENOENT;
 		return;
 	}
+	mwi = config_mwi(d);
 	d->source = MWI_FROM_CONFIG;
-	d->mwi = clen < 0 ? -1 : config_mwi(cfg, (size_t)clen);
-	d->mwi_errno = clen < 0 ? (int)-clen : EIO;
+	d->mwi = mwi < 0 ? -1 : mwi;
+	d->mwi_errno = mwi < 0 ? -mwi : 0;
 }
 
 /*
@@ -116,7 +123,7 @@ static int open_dev_dir(const char *root, const struct dev *d)
 }
 
 /*
- * Read what @what asks for (SYSFS_STATE, SYSFS_CLS, SYSFS_PCIE) of @d; a
+ * Read what @what asks for (READ_MWI, READ_CLS, READ_PCIE) of @d; a
  * state or size that cannot be read is -1, and an unreadable MWI state says
  * why in mwi_errno.
  */
@@ -130,11 +137,12 @@ void sysfs_read(const char *root, struct dev *d, unsigned int what)
 		d->mwi_errno = -dfd;
 		return;
 	}
-	/* the kernel gives link attributes to PCI Express functions only */
-	if (what & SYSFS_PCIE)
-		d->pcie = faccessat(dfd, "current_link_speed", F_OK, 0) == 0;
-	if (what & SYSFS_STATE)
-		read_state(dfd, d, !!(what & SYSFS_CLS));
+	if (what & READ_PCIE)
+		d->pcie = is_pcie(dfd, d);
+	if (what & READ_MWI)
+		read_state(dfd, d, !!(what & READ_CLS));
+	else if (what & READ_CLS)
+		d->cls_bytes = config_cls_bytes(d);
 	close(dfd);
 }
 
@@ -210,18 +218,18 @@ static const char *lockdown_mode(const char *root)
 
 /*
  * Why the kernel would refuse this process a write to an mwi attribute with
- * EPERM, in the order it checks: no CAP_SYS_ADMIN (checked on a real sysfs
- * only: a copy of one, as the tests use, has no such rule), then CAP_SYS_ADMIN
+ * EPERM, in the order it checks: no CAP_SYS_ADMIN (checked for the running
+ * kernel's /sys only: a tree that --sysfs names is a copy, with no such
+ * rule), then CAP_SYS_ADMIN
  * only in a user namespace (root in a container: capable() asks the initial
  * one; read from @proc), then lockdown. NULL when none holds.
  */
 const char *sysfs_eperm_reason(const char *root, const char *proc)
 {
 	static char why[64];
-	struct statfs fs;
 	const char *mode;
 
-	if (!statfs(root, &fs) && fs.f_type == SYSFS_MAGIC && !has_cap_sys_admin())
+	if (!strcmp(root, SYSFS_ROOT) && !has_cap_sys_admin())
 		return "needs root with CAP_SYS_ADMIN";
 	if (!initial_user_ns(proc))
 		return "needs CAP_SYS_ADMIN in the initial user namespace, "

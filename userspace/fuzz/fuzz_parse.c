@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for everything mwictl parses that comes from outside:
- * sysfs attribute values, the config file, debugfs rows and the command
- * line. The -s and -d specs are libpci's to parse.
+ * sysfs attribute values, debugfs rows and the command line. The -s and
+ * -d specs, config space and -F dumps are libpci's to parse.
  * Build and run with "make -C userspace fuzz" (FUZZ_SECONDS, default 60).
  */
 #include <stdint.h>
@@ -43,8 +43,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 
 	parse_mwi_attr(text, size);
-	config_mwi(data, size);
-	config_cls_bytes(data, size);
 	parse_diag_row(text, slot, sizeof(slot), &diag);
 	fuzz_args(text);
 	free(text);

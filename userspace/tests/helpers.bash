@@ -7,13 +7,13 @@ bats_load_library bats-assert
 
 MWICTL=${MWICTL:-$BATS_TEST_DIRNAME/../mwictl}
 
-# A fresh, empty sysfs root; mwictl reads it through MWICTL_SYSFS.
+# A fresh, empty sysfs root; mwictl reads it through MWICTL_SYSFS, its one
+# test seam (mwictl(8), ENVIRONMENT).
 new_tree() {
 	ROOT=$BATS_TEST_TMPDIR/sys
 	rm -rf "$ROOT"
 	mkdir -p "$ROOT/bus/pci/devices" "$ROOT/bus/pci/drivers"
 	export MWICTL_SYSFS=$ROOT
-	unset MWICTL_DEBUGFS
 }
 
 dev_dir() {

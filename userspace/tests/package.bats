@@ -49,7 +49,7 @@ setup() {
 	cd "$here"
 	run make -s -n -f debian/rules override_dh_auto_test
 	assert_line --index 0 "make check-build"
-	assert_line --regexp "^MWICTL=$(pwd)/mwictl bats --tap tests/commands.bats .*tests/writes.bats$"
+	assert_line --regexp "^MWICTL=$(pwd)/mwictl bats --tap tests/access-method.bats .*tests/commands.bats .*tests/dump.bats .*tests/writes.bats$"
 	refute_output --partial "package.bats"
 	run env DEB_BUILD_OPTIONS=nocheck make -s -n -f debian/rules override_dh_auto_test
 	assert_output 'echo "DEB_BUILD_OPTIONS has nocheck: the host tests are not run"'
