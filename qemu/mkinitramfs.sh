@@ -6,7 +6,9 @@
 # Pack the guest's root file system: busybox-static, bash, bats with
 # bats-support and bats-assert, lspci/setpci with pci.ids, setpriv, udevadm
 # and systemd-udevd (udevadm by another name) with Debian's 80-drivers.rules
-# (into /usr/lib/pci-mwi, for the tests that want udev to load drivers), the
+# (into /usr/lib/pci-mwi, for the tests that want udev to load drivers),
+# Debian's modprobe (kmod) as /usr/lib/pci-mwi/modprobe, off PATH (busybox's
+# modprobe, first on PATH, ignores install lines; sim-modprobe.bats), the
 # kernel's modules, the tests, qemu/init and the project's PROGRAMs (into
 # /usr/bin) and out-of-tree modules (into the kernel's extra/, indexed by
 # depmod so that udev finds them by modalias, and linked from
@@ -93,6 +95,9 @@ done
 rules=$(dpkg -L udev | grep -m1 '/rules\.d/80-drivers\.rules$') ||
 	die "udev's 80-drivers.rules not found (dpkg -L udev)"
 install -D -m 0644 "$rules" "$root/usr/lib/pci-mwi/80-drivers.rules"
+# kmod runs as the program its name says: here modprobe, with install lines.
+copy_program kmod
+ln -s "$(realpath "$(command -v kmod)")" "$root/usr/lib/pci-mwi/modprobe"
 if [ -d "$modroot/lib/modules" ]; then
 	mkdir -p "$root/lib/modules"
 	cp -a "$modroot/lib/modules/." "$root/lib/modules/"
