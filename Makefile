@@ -166,13 +166,14 @@ check-tree: kernel modules userspace initramfs \
 # the regular expression F; judged as in make check (console included), no
 # host checks. Cached by its inputs like make check's guests: FORCE=1 boots
 # again.
-GUEST       ?=
-T           ?=
-F           ?=
+GUESTS      := pc q35 sim nodebugfs stress field
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+$(if $(and $(GUEST),$(T)),,$(error usage: make test GUEST=$(subst $() ,|,$(GUESTS)) T=FILE.bats [F=REGEX]))
+$(if $(filter-out 1,$(words $(GUEST))),$(error GUEST='$(GUEST)': one of $(GUESTS)))
+$(if $(filter $(GUEST),$(GUESTS)),,$(error GUEST='$(GUEST)': one of $(GUESTS)))
+endif
 test: userspace $(if $(filter stress,$(GUEST)),initramfs-stress,$(if $(filter field,$(GUEST)),initramfs-field,initramfs)) \
 	$(if $(filter nodebugfs,$(GUEST)),kernel-nodebugfs)
-	@[ -n '$(GUEST)' ] && [ -n '$(T)' ] || \
-		{ echo 'usage: make test GUEST=pc|q35|sim|nodebugfs|stress|field T=FILE.bats [F=REGEX]' >&2; exit 2; }
 	@HOST_CHECKS=0 TEST_FILES='$(subst ','\'',$(value T))' TEST_FILTER='$(subst ','\'',$(value F))' \
 		qemu/check.sh $(LOGS)/test $(GUEST)
 

@@ -283,13 +283,23 @@ extra_cpio() {
 # one archive (as extra_cpio's). A name that is no test file is a harness
 # failure, and there is no cpio.
 select_cpio() {
-	local root f bad=0
+	local root f bad=0 names
 	root=$(mktemp -d)
+	read -ra names <<<"$TEST_FILES"
+	if [ ${#names[@]} = 0 ]; then
+		harness_failure TEST_FILES "no file named"
+		bad=1
+	fi
 	if [ -n "${TESTS_EXTRA:-}" ]; then
 		mkdir -p "$root/tests-extra"
 		cp "$TESTS_EXTRA"/*.bats "$root/tests-extra/" 2>/dev/null || true
 	fi
-	for f in $TEST_FILES; do
+	for f in "${names[@]}"; do
+		if [ "$f" = "${f%.bats}" ] || [ "$f" != "${f##*/}" ] || [ "${f#.}" != "$f" ]; then
+			harness_failure TEST_FILES "$f is not the name of a .bats file (no directory)"
+			bad=1
+			continue
+		fi
 		if [ -f "$here/../tests-bats/$f" ] || { [ -n "${TESTS_EXTRA:-}" ] && [ -f "$TESTS_EXTRA/$f" ]; }; then
 			printf '%s\n' "$f" >>"$root/test-files"
 		else
@@ -415,7 +425,7 @@ report_guest() {
 			tail -n 10 "$console"
 		} 2>/dev/null | tr -d '\r' | sed 's/^/#   /' || true
 	elif [ "$complete" = no ]; then
-		if [ -n "${TEST_FILTER:-}" ] && grep -qx '1\.\.0' "$results"; then
+		if [ -n "${TEST_FILTER:-}" ] && tr -d '\r' <"$results" | grep -qx '1\.\.0'; then
 			harness_failure "$machine" "no test of $TEST_FILES has a name matching '$TEST_FILTER'"
 		else
 			harness_failure "$machine" "bats ran no test or fewer than it planned"

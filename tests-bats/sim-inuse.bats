@@ -17,13 +17,24 @@ setup() {
 }
 
 teardown() {
-	umount "$mnt" 2>/dev/null || true
-	swapoff "/dev/$disk" 2>/dev/null || true
+	local dev
+	umount "$mnt" 2>/dev/null || umount -l "$mnt" 2>/dev/null || true
+	for dev in $(awk '$1 ~ /simdisk/ { print $1 }' /proc/swaps); do
+		swapoff "$dev" || true
+	done
 	sim_unload
 }
 
-driver_of() {
-	basename "$(readlink "$SYSFS_PCI/$1/driver")"
+# Whether the disk the test started with is still the one below the
+# function, with what was written on it: a rebind would have deleted it and
+# added a new, zeroed one (named simdisk1 while the old one is in use). $1
+# is the signature's offset and $2 its bytes in hex (ext2's magic, swap's).
+same_disk() {
+	echo 3 >/proc/sys/vm/drop_caches
+	[ -b "/dev/$disk" ] || fail "/dev/$disk is gone"
+	assert_equal "$(basename "$SYSFS_PCI/$slot"/block/simdisk*)" "$disk"
+	assert_equal "$(dd if="/dev/$disk" bs=1 skip="$1" count=$((${#2} / 2)) status=none |
+		od -An -tx1 | tr -d ' \n')" "$2"
 }
 
 @test "the disk driver's disk sits below the function, and MWI is off: its probe never asks" {
@@ -41,6 +52,7 @@ driver_of() {
 	assert_equal "$stderr" "mwictl: $slot: $disk is mounted on $mnt: not unbinding pci-mwi-sim-disk (--force to unbind anyway)"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim-disk
 	assert_equal "$(mwictl get "$slot")" 0
+	same_disk 1080 53ef
 	assert_equal "$(cat "$mnt/file")" data
 }
 
@@ -52,6 +64,7 @@ driver_of() {
 	assert_equal "$stderr" "mwictl: $slot: $disk is mounted on $mnt: not unbinding pci-mwi-sim-disk (--force to unbind anyway)"
 	assert_output ""
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim-disk
+	same_disk 1080 53ef
 }
 
 @test "mwictl on --rebind of a function whose disk is an active swap area exits 7 and unbinds nothing" {
@@ -62,16 +75,21 @@ driver_of() {
 	assert_equal "$stderr" "mwictl: $slot: $disk is an active swap area: not unbinding pci-mwi-sim-disk (--force to unbind anyway)"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim-disk
 	grep -q "^/dev/$disk " /proc/swaps
+	same_disk 4086 53574150535041434532
 }
 
 # The disk driver never asks for MWI: the core turns off the MWI written
 # while it was unbound before its probe (the policy, sim-policy.bats).
 @test "mwictl on --rebind of a function whose disk is idle restarts the driver, which never asks for MWI" {
+	printf 'pci-mwi' | dd of="/dev/$disk" bs=7 count=1 conv=fsync status=none
+	same_disk 0 7063692d6d7769
 	run mwictl on --rebind "$slot"
 	assert_success
 	assert_output "$slot: MWI turned on with pci-mwi-sim-disk unbound; pci-mwi-sim-disk bound again and has MWI off"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim-disk
-	[ -b "/dev/$(basename "$SYSFS_PCI/$slot"/block/simdisk*)" ]
+	# a new probe, a new disk: zeroed
+	disk=$(basename "$SYSFS_PCI/$slot"/block/simdisk*)
+	same_disk 0 00000000000000
 }
 
 @test "mwictl on --rebind --force unbinds under the mounted filesystem, as documented, and binds again" {
@@ -81,5 +99,8 @@ driver_of() {
 	assert_success
 	assert_output "$slot: MWI turned on with pci-mwi-sim-disk unbound; pci-mwi-sim-disk bound again and has MWI off"
 	assert_equal "$(driver_of "$slot")" pci-mwi-sim-disk
-	[ -b "/dev/$(basename "$SYSFS_PCI/$slot"/block/simdisk*)" ]
+	# a new probe, a new disk, under another name while the old one is mounted
+	run basename "$SYSFS_PCI/$slot"/block/simdisk*
+	refute_output "$disk"
+	[ -b "/dev/$output" ]
 }

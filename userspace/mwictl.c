@@ -524,6 +524,9 @@ static int set_one(const struct opts *o, struct refusals *rf, struct dev *d, int
 	int err, code, before = -1;
 	const char *why;
 
+	/* cli.c refuses on/off under -A or -F; never write from a dump's slot */
+	if (!lib_kernel_attrs())
+		die("%s: the access method has no mwi attribute to write", d->slot);
 	if (!o->quiet || o->dry_run || o->rebind) {
 		lib_driver(d, 0);
 		read_dev(o, d, READ_MWI);
@@ -692,6 +695,9 @@ int main(int argc, char **argv)
 		lib_list_methods();
 		return out_close(EXIT_OK);
 	}
+	if (getenv("MWICTL_DEBUGFS") && *getenv("MWICTL_DEBUGFS") && !o.quiet)
+		fputs("mwictl: MWICTL_DEBUGFS is ignored since mwictl 3.0: give --debugfs\n",
+		      stderr);
 	lib_init(&o);
 	scan(&o, &s);
 	if (!strcmp(o.command, "list"))

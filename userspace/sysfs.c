@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE		/* O_PATH */
 #include <linux/capability.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -224,12 +225,21 @@ static const char *lockdown_mode(const char *root)
  * only in a user namespace (root in a container: capable() asks the initial
  * one; read from @proc), then lockdown. NULL when none holds.
  */
+/* Whether @root is the running kernel's /sys ("/sys/", another path to it). */
+static int is_sysfs_root(const char *root)
+{
+	struct stat a, b;
+
+	return !stat(root, &a) && !stat(SYSFS_ROOT, &b) && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
 const char *sysfs_eperm_reason(const char *root, const char *proc)
 {
 	static char why[64];
 	const char *mode;
 
-	if (!strcmp(root, SYSFS_ROOT) && !has_cap_sys_admin())
+	if (is_sysfs_root(root) && !has_cap_sys_admin())
 		return "needs root with CAP_SYS_ADMIN";
 	if (!initial_user_ns(proc))
 		return "needs CAP_SYS_ADMIN in the initial user namespace, "

@@ -560,7 +560,9 @@ static struct pci_driver sim_noask_driver = {
  * child of the function, as a storage driver's disk would sit below its
  * controller; a test makes a filesystem on it and mounts it, or swaps on
  * it. It never asks for MWI. Unbinding it deletes the disk under its users,
- * as unbinding a real controller's driver would.
+ * as unbinding a real controller's driver would; the disk's memory and its
+ * name go when its last user does (free_disk), as sd's index does, so a
+ * probe while the old disk is still mounted gets another name.
  */
 #define SIM_DISK_BYTES		SZ_1M
 
@@ -579,14 +581,23 @@ static void sim_disk_submit_bio(struct bio *bio)
 	struct bvec_iter iter;
 	struct bio_vec bvec;
 
+	switch (bio_op(bio)) {
+	case REQ_OP_READ:
+	case REQ_OP_WRITE:
+		break;
+	case REQ_OP_FLUSH:
+		bio_endio(bio);		/* RAM: nothing to flush */
+		return;
+	default:
+		bio->bi_status = BLK_STS_NOTSUPP;
+		bio_endio(bio);
+		return;
+	}
+	/* the block layer has checked the bio against the capacity */
 	bio_for_each_segment(bvec, bio, iter) {
 		size_t off = (size_t)sector << SECTOR_SHIFT;
 		void *p;
 
-		if (off + bvec.bv_len > SIM_DISK_BYTES) {
-			bio_io_error(bio);
-			return;
-		}
 		p = bvec_kmap_local(&bvec);
 		if (op_is_write(bio_op(bio)))
 			memcpy(sd->data + off, p, bvec.bv_len);
@@ -598,9 +609,19 @@ static void sim_disk_submit_bio(struct bio *bio)
 	bio_endio(bio);
 }
 
+static void sim_disk_free(struct gendisk *disk)
+{
+	struct sim_disk *sd = disk->private_data;
+
+	vfree(sd->data);
+	ida_free(&sim_disk_ida, sd->id);
+	kfree(sd);
+}
+
 static const struct block_device_operations sim_disk_fops = {
 	.owner = THIS_MODULE,
 	.submit_bio = sim_disk_submit_bio,
+	.free_disk = sim_disk_free,
 };
 
 static int sim_disk_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -610,12 +631,14 @@ static int sim_disk_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	if (!sim_fn_of(pdev))
 		return -ENODEV;
-	sd = devm_kzalloc(&pdev->dev, sizeof(*sd), GFP_KERNEL);
+	sd = kzalloc(sizeof(*sd), GFP_KERNEL);
 	if (!sd)
 		return -ENOMEM;
 	sd->id = ida_alloc(&sim_disk_ida, GFP_KERNEL);
-	if (sd->id < 0)
-		return sd->id;
+	if (sd->id < 0) {
+		rc = sd->id;
+		goto err_sd;
+	}
 	sd->data = vzalloc(SIM_DISK_BYTES);
 	if (!sd->data) {
 		rc = -ENOMEM;
@@ -634,26 +657,26 @@ static int sim_disk_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	rc = device_add_disk(&pdev->dev, sd->disk, NULL);
 	if (rc)
 		goto err_disk;
-	pci_set_drvdata(pdev, sd);
+	pci_set_drvdata(pdev, sd->disk);
 	return 0;
 
 err_disk:
-	put_disk(sd->disk);
+	put_disk(sd->disk);	/* never added: no free_disk */
 err_data:
 	vfree(sd->data);
 err_id:
 	ida_free(&sim_disk_ida, sd->id);
+err_sd:
+	kfree(sd);
 	return rc;
 }
 
 static void sim_disk_remove(struct pci_dev *pdev)
 {
-	struct sim_disk *sd = pci_get_drvdata(pdev);
+	struct gendisk *disk = pci_get_drvdata(pdev);
 
-	del_gendisk(sd->disk);
-	put_disk(sd->disk);
-	vfree(sd->data);
-	ida_free(&sim_disk_ida, sd->id);
+	del_gendisk(disk);
+	put_disk(disk);		/* its last user's put calls free_disk */
 }
 
 static struct pci_driver sim_disk_driver = {
@@ -662,14 +685,14 @@ static struct pci_driver sim_disk_driver = {
 	.probe = sim_disk_probe,
 	.remove = sim_disk_remove,
 };
-#endif
+#endif /* CONFIG_BLOCK */
 
 /* The test drivers; each binds only through driver_override. */
 static struct pci_driver *const sim_drivers[] = {
 	&sim_driver, &sim_old_driver, &sim_noask_driver,
 #if IS_ENABLED(CONFIG_BLOCK)
 	&sim_disk_driver,
-#endif
+#endif /* CONFIG_BLOCK */
 };
 
 static void sim_unregister_drivers(int n)

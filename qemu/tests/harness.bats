@@ -73,6 +73,15 @@ setup() {
 	assert_last_line '0 passed, 1 failed'
 }
 
+@test "make test with a name that is no .bats file, or has a directory, is a named failure and boots nothing" {
+	TEST_FILES="helpers.bash ../tests-bats/sim-sysfs.bats sim-sysfs.bats" run_check sim
+	assert_failure
+	assert_line 'not ok - TEST_FILES: helpers.bash is not the name of a .bats file (no directory)'
+	assert_line 'not ok - TEST_FILES: ../tests-bats/sim-sysfs.bats is not the name of a .bats file (no directory)'
+	assert_equal "$(starts)" 0
+	assert_last_line '0 passed, 2 failed'
+}
+
 @test "make test whose filter matches no test name is a named failure" {
 	FAKE_GUEST=none TEST_FILES=sim-sysfs.bats TEST_FILTER=nothing-is-called-this run_check sim
 	assert_failure

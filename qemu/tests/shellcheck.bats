@@ -34,9 +34,3 @@ unused=1'
 	assert_failure
 	assert_output --partial "SC2034"
 }
-
-@test "shellcheck.sh passes on this repository's own scripts" {
-	run "$BATS_TEST_DIRNAME/../shellcheck.sh"
-	assert_success
-	assert_output ""
-}

@@ -164,3 +164,13 @@ usage_error() {
 	assert_equal "$status" 1
 	assert_equal "$stderr" "mwictl: -O '$name=1': unknown parameter '$name' (see lspci -O help)"
 }
+
+@test "MWICTL_DEBUGFS, which mwictl 2.1 read, is ignored with a warning that -q silences" {
+	export MWICTL_DEBUGFS=/nonexistent
+	run --separate-stderr mwictl get 0000:00:02.0
+	assert_success
+	assert_equal "$stderr" "mwictl: MWICTL_DEBUGFS is ignored since mwictl 3.0: give --debugfs"
+	run --separate-stderr mwictl get -q 0000:00:02.0
+	assert_success
+	assert_equal "$stderr" ""
+}
