@@ -43,17 +43,26 @@ int config_pcie(struct dev *d)
 void config_read(struct dev *d, unsigned int what)
 {
 	int pcie = what & (READ_MWI | READ_PCIE) ? config_pcie(d) : 0;
-	int mwi;
 
 	if (what & READ_PCIE)
 		d->pcie = pcie;
 	if (what & READ_CLS)
 		d->cls_bytes = config_cls_bytes(d);
-	if (!(what & READ_MWI))
-		return;
-	if (pcie) {
+	if (what & READ_MWI)
+		config_state(d, pcie ? "PCI Express function" : NULL);
+}
+
+/*
+ * The MWI state of @d without the kernel's mwi attribute: n/a for
+ * @na_reason, else bit 4 of COMMAND (or the errno of reading it).
+ */
+void config_state(struct dev *d, const char *na_reason)
+{
+	int mwi;
+
+	d->na_reason = na_reason;
+	if (na_reason) {
 		d->source = MWI_NOT_POSSIBLE;
-		d->na_reason = "PCI Express function";
 		d->mwi = -1;
 		d->mwi_errno = ENOENT;
 		return;

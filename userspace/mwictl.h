@@ -110,6 +110,7 @@ int config_mwi(struct dev *d);
 int config_cls_bytes(struct dev *d);
 int config_pcie(struct dev *d);
 void config_read(struct dev *d, unsigned int what);
+void config_state(struct dev *d, const char *na_reason);
 
 /*
  * sysfs.c: what libpci does not know. The running kernel's sysfs: the

@@ -80,7 +80,6 @@ static void read_state(int dfd, struct dev *d, int need_cls)
 {
 	ssize_t len;
 	char buf[8];
-	int mwi;
 
 	len = read_attr(dfd, "mwi", buf, sizeof(buf));
 	if (need_cls || len == -ENOENT)
@@ -94,17 +93,7 @@ static void read_state(int dfd, struct dev *d, int need_cls)
 			d->source = MWI_UNKNOWN;
 		return;
 	}
-	d->na_reason = mwi_not_possible(dfd, d);
-	if (d->na_reason) {
-		d->source = MWI_NOT_POSSIBLE;
-		d->mwi = -1;
-		d->mwi_errno = ENOENT;
-		return;
-	}
-	mwi = config_mwi(d);
-	d->source = MWI_FROM_CONFIG;
-	d->mwi = mwi < 0 ? -1 : mwi;
-	d->mwi_errno = mwi < 0 ? -mwi : 0;
+	config_state(d, mwi_not_possible(dfd, d));
 }
 
 /*
