@@ -266,6 +266,7 @@ static int take_value(struct opts *o, int c, char **argv, char **err)
 		return 0;
 	case 'F':
 		o->dump = optarg;
+		o->dump_at = o->nparams;
 		return 0;
 	case OPT_SYSFS:
 		o->sysfs = optarg;

@@ -28,17 +28,34 @@ int config_cls_bytes(struct dev *d)
 	return cls < 0 ? -1 : cls * 4;
 }
 
-/* Whether @d has a PCI Express capability (0 when the list cannot be read). */
+/*
+ * Whether @d has a PCI Express capability: 1 or 0, or -EACCES when its
+ * capability list is beyond what can be read (linux-proc gives users other
+ * than root the first 64 bytes, an lspci -x dump has no more), where lspci
+ * says "<access denied>".
+ */
 int config_pcie(struct dev *d)
 {
-	return lib_has_cap(d, PCI_CAP_ID_EXP);
+	int status = lib_config_word(d, PCI_STATUS), first;
+
+	if (status < 0)
+		return status;
+	if (!(status & PCI_STATUS_CAP_LIST))
+		return 0;
+	if (lib_has_cap(d, PCI_CAP_ID_EXP))
+		return 1;
+	first = lib_config_byte(d, PCI_CAPABILITY_LIST);
+	if (first >= 0)
+		first = lib_config_byte(d, first & ~3);
+	return first < 0 ? -EACCES : 0;
 }
 
 /*
  * What @what asks for (READ_MWI, READ_CLS, READ_PCIE) from config space
  * alone, for an access method without the kernel's attributes: a PCI
  * Express function cannot have MWI (n/a, as the kernel says by hiding its
- * attribute), any other has bit 4 of COMMAND.
+ * attribute), any other has bit 4 of COMMAND; where the capability list
+ * cannot be read, neither is known.
  */
 void config_read(struct dev *d, unsigned int what)
 {
@@ -48,8 +65,15 @@ void config_read(struct dev *d, unsigned int what)
 		d->pcie = pcie;
 	if (what & READ_CLS)
 		d->cls_bytes = config_cls_bytes(d);
-	if (what & READ_MWI)
-		config_state(d, pcie ? "PCI Express function" : NULL);
+	if (!(what & READ_MWI))
+		return;
+	if (pcie < 0) {
+		d->source = MWI_FROM_CONFIG;
+		d->mwi = -1;
+		d->mwi_errno = -pcie;
+		return;
+	}
+	config_state(d, pcie ? "PCI Express function" : NULL);
 }
 
 /*

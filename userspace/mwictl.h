@@ -59,7 +59,8 @@ struct dev {
 	int vendor, device, class;	/* class has the programming interface (LIB_EXT) */
 	int revision;			/* -1 without LIB_EXT */
 	char driver[64];		/* "" when none is bound */
-	int pcie;			/* a PCI Express function (READ_PCIE) */
+	int pcie;			/* a PCI Express function (READ_PCIE): 1, 0,
+				 * or -errno when that cannot be read */
 	int mwi;			/* 1, 0, or -1 when unknown */
 	enum mwi_source source;
 	int mwi_errno;			/* why mwi is -1 */
@@ -78,6 +79,7 @@ struct opts {
 	const char *debugfs;		/* --debugfs */
 	const char *method;		/* -A METHOD: libpci's name */
 	const char *dump;		/* -F FILE: an lspci -x dump */
+	int dump_at;			/* how many -O came before the last -F */
 	const char *pci_ids;		/* -i or MWICTL_PCI_IDS; NULL: libpci's */
 	char **params;			/* -O PARAM=VALUE for libpci */
 	int nparams;

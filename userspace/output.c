@@ -165,7 +165,10 @@ static void json_dev(const struct dev *d, int numeric)
 	json_string(names ? lib_json_device_name(d, buf, sizeof(buf)) : NULL);
 	fputs(", ", stdout);
 	json_hex("revision", d->revision, 2);
-	json_bool("pcie", d->pcie);
+	if (d->pcie < 0)
+		fputs(", \"pcie\": null", stdout);
+	else
+		json_bool("pcie", d->pcie);
 	fputs(", \"driver\": ", stdout);
 	json_string(d->driver[0] ? d->driver : NULL);
 	fputs(", \"mwi\": ", stdout);

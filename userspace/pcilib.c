@@ -129,12 +129,15 @@ void lib_init(const struct opts *o)
 	pacc->numeric_ids = o->numeric;
 	snprintf(path, sizeof(path), "%s/bus/pci", o->sysfs);
 	pci_set_param(pacc, "sysfs.path", path);
-	if (o->dump)
-		pci_set_param(pacc, "dump.name", (char *)o->dump);
 	if (o->pci_ids)
 		pci_set_name_list_path(pacc, (char *)o->pci_ids, 0);
-	for (i = 0; i < o->nparams; i++)
-		set_param(o->params[i]);
+	/* as lspci: -F is -O dump.name=FILE, where it stands among the -O */
+	for (i = 0; i <= o->nparams; i++) {
+		if (o->dump && i == o->dump_at)
+			pci_set_param(pacc, "dump.name", (char *)o->dump);
+		if (i < o->nparams)
+			set_param(o->params[i]);
+	}
 	pci_init(pacc);
 }
 

@@ -54,7 +54,7 @@ static ssize_t read_attr(int dfd, const char *name, void *buf, size_t size)
  */
 static int is_pcie(int dfd, struct dev *d)
 {
-	return faccessat(dfd, "current_link_speed", F_OK, 0) == 0 || config_pcie(d);
+	return faccessat(dfd, "current_link_speed", F_OK, 0) == 0 || config_pcie(d) > 0;
 }
 
 /*

@@ -96,3 +96,25 @@ setup() {
 	assert_failure 6
 	assert_equal "$stderr" "mwictl: dump: Cannot open $BATS_TEST_TMPDIR/none.dump: No such file or directory"
 }
+
+@test "-F gives ? (Permission denied) where an lspci -x dump ends before the capability list, as lspci says access denied" {
+	run --separate-stderr mwictl -F "$DUMPS/pcie-x.dump" list -n
+	assert_success
+	assert_line --index 1 --regexp '^0000:01:00\.0 +0200 +- +\? \(Permission denied\) +64 +8086:10d3$'
+	run lspci -F "$DUMPS/pcie-x.dump" -vv
+	assert_line --partial 'Capabilities: <access denied>'
+	run --separate-stderr mwictl -F "$DUMPS/pcie-x.dump" get 01:00.0
+	assert_failure 4
+	assert_output ""
+	run -0 mwictl -q -F "$DUMPS/pcie-x.dump" list --json
+	assert_output --partial '"pcie": null, "driver": null, "mwi": null, "mwi_source": "config", "mwi_error": "Permission denied", "mwi_unavailable": null'
+}
+
+@test "-F and -O dump.name both name the dump: the later one wins, as in lspci" {
+	run -0 mwictl -q -F "$DUMPS/conventional-x.dump" -O "dump.name=$DUMPS/all-xxx.dump" list -n
+	assert_equal "${#lines[@]}" 4
+	assert_equal "$(lspci -F "$DUMPS/conventional-x.dump" -O "dump.name=$DUMPS/all-xxx.dump" | wc -l)" 3
+	run -0 mwictl -q -O "dump.name=$DUMPS/all-xxx.dump" -F "$DUMPS/conventional-x.dump" list -n
+	assert_equal "${#lines[@]}" 3
+	assert_equal "$(lspci -O "dump.name=$DUMPS/all-xxx.dump" -F "$DUMPS/conventional-x.dump" | wc -l)" 2
+}

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # How the dumps beside this script were made (run it there to make them
 # again): config space written into a fake sysfs tree, dumped by lspci
-# itself, -x (64 bytes) and -xxx (256 bytes), as a user sends one.
+# itself, -x (64 bytes) and -xxx (256 bytes), as a user sends one; a -x
+# dump of the PCI Express function ends before its capability list.
 #   00:04.0 1000:0012 SCSI, conventional PCI, COMMAND 0x0017: MWI on, CLS 64
 #   00:05.0 8086:100e Ethernet, conventional PCI, COMMAND 0x0007: MWI off, CLS 32
 #   01:00.0 8086:10d3 Ethernet, PCI Express (capabilities: PM at 0x40,
@@ -34,3 +35,4 @@ dev("01:00.0", 0x8086, 0x10d3, 0x0417, 0x020000, 16, caps=True)
 PY
 lspci -A linux-sysfs -O "sysfs.path=$root/bus/pci" -x -s 00: >conventional-x.dump
 lspci -A linux-sysfs -O "sysfs.path=$root/bus/pci" -xxx >all-xxx.dump
+lspci -A linux-sysfs -O "sysfs.path=$root/bus/pci" -x -s 01: >pcie-x.dump
