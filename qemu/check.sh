@@ -12,7 +12,7 @@
 #
 # While the guests run, the host checks the kernel series (series-tests.sh),
 # runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
-# harness's own tests (qemu/tests) and, with KOBJ_W1 set, compiles the files
+# harness's own tests (qemu/tests) and their mutants, and, with KOBJ_W1 set, compiles the files
 # the series touches with W=1 for x86_64 and, with Debian's cross
 # compilers, for each architecture of W1_CROSS (default "powerpc sh s390")
 # (w1-check.sh), and with KOBJ and KOBJ_NODEBUGFS set checks that the
@@ -23,8 +23,10 @@
 # (check-trees.sh).
 #
 # Guests start longest first, by the length each took last time (with two
-# CPUs, the longest one is the critical path). A guest whose kernel, initramfs, extra tests and harness
-# scripts are byte-identical to its last green run is not booted again:
+# CPUs, the longest one is the critical path). A guest whose kernel,
+# initramfs, extra tests and harness files (all of qemu/ but its
+# self-tests and mutants, as git sees them: git_key in lib.sh) are
+# identical to its last green run is not booted again:
 # its recorded results are shown and counted, marked "(cached)". FORCE=1,
 # or CI=true, boots every guest.
 #
@@ -184,15 +186,27 @@ host_ok() {
 	fi
 }
 
-# A hash of the files named, and of the output of commands after "--".
+# A hash of the files named (outside the project: the host's and the
+# kernel tree's), and of the output of the command after "--".
 inputs_key() {
 	local f
 	{
-		for f in "$@"; do
-			[ "$f" = -- ] && break
+		while [ $# -gt 0 ]; do
+			f=$1
+			shift
+			if [ "$f" = -- ]; then
+				"$@" 2>&1 || true
+				break
+			fi
 			cat "$f" 2>/dev/null || printf 'missing %s\n' "$f"
 		done
 	} | sha256sum | cut -d' ' -f1
+}
+
+# The harness's own files, qemu/ but its self-tests and mutants (which no
+# guest or host check reads), and the pathspecs $@, as git_key hashes them.
+harness_key() {
+	git_key qemu ':(exclude)qemu/tests' ':(exclude)qemu/mutants' "$@"
 }
 
 # The patched tree's content: its commit's tree (not the commit: a patch's
@@ -205,23 +219,22 @@ ksrc_key() {
 # the same patches as the other tree's), W=1 and struct pci_dev.
 run_tree_tests() {
 	host_tap series "kernel series (host)" \
-		"$(inputs_key "$PATCHDIR"/../*/*.patch "$PATCHDIR"/../*/*/*.patch "$here/series-tests.sh" \
-			"$here/series-diff.sh" "$here/lib.sh" "$KSRC/scripts/checkpatch.pl" \
+		"$(harness_key kernel-patches)$(inputs_key "$KSRC/scripts/checkpatch.pl" \
 			"$KSRC/scripts/get_maintainer.pl" "$KSRC/MAINTAINERS")" \
 		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
 	if [ -n "${KOBJ_W1:-}" ]; then
 		host_tap w1 "files the series touches, compiled with W=1 (host)" \
-			"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here/kernel-w1.config")" \
+			"$(ksrc_key)$(harness_key)" \
 			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
 		for arch in ${W1_CROSS-powerpc sh s390}; do
 			host_tap "w1-$arch" "files the series touches, compiled with W=1 for $arch (host)" \
-				"$(ksrc_key)$(inputs_key "$here/w1-check.sh" "$here"/kernel-w1*.config)$arch" \
+				"$(ksrc_key)$(harness_key)$arch" \
 				"$here/w1-check.sh" "$KSRC" "$KOBJ_W1-$arch" pristine "$arch"
 		done
 	fi
 	if [ -n "${KOBJ:-}" ] && [ -n "${KOBJ_NODEBUGFS:-}" ]; then
 		host_ok pcidev-size "the series leaves struct pci_dev as it was, with and without CONFIG_DEBUG_FS" \
-			"$(ksrc_key)$(inputs_key "$here/pcidev-size.sh" "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
+			"$(ksrc_key)$(harness_key)$(inputs_key "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
 			"$here/pcidev-size.sh" "$KSRC" "$KOBJ" "$KOBJ_NODEBUGFS"
 	fi
 }
@@ -229,14 +242,11 @@ run_tree_tests() {
 # The host checks that do not depend on the kernel tree: mwictl's and the
 # harness's own tests.
 run_tree_independent_tests() {
-	local top=$here/.. us scripts
+	local top=$here/.. us
 	# names depend on the host's pci.ids, hwdb and libpci
-	us=$(inputs_key "$top"/userspace/*.[ch] "$top"/userspace/Makefile "$top"/userspace/mwictl.8 \
-		"$top"/userspace/mwictl.bash-completion "$top"/userspace/mkdeb.sh \
-		"$top"/userspace/debian/* "$top"/userspace/debian/source/* "$top"/userspace/tests/* \
-		"$top"/userspace/fuzz/*.c "$top"/userspace/fuzz/seeds/* "$top"/userspace/mutants.sh \
-		"$top"/userspace/mutants/* /usr/share/misc/pci.ids \
-		/usr/lib/udev/hwdb.bin /etc/udev/hwdb.bin)
+	us=$(git_key userspace)
+	[ -z "$us" ] || us=$us$(inputs_key /usr/share/misc/pci.ids /usr/lib/udev/hwdb.bin \
+		/etc/udev/hwdb.bin -- dpkg-query -W libpci3 libpci-dev)
 	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
 	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
 		make -s -C "$top/userspace" check-sanitizers
@@ -248,16 +258,14 @@ run_tree_independent_tests() {
 		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
 	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
 		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
-	mapfile -t scripts < <(cd "$top" && "$here/shellcheck.sh" --list | sed "s|^|$top/|")
 	host_ok shellcheck "every shell script and bats file is clean at shellcheck's warning level" \
-		"$(inputs_key "${scripts[@]}" "$here/shellcheck.sh")$(shellcheck --version 2>&1 | sha256sum)" \
+		"$(git_key .)$(shellcheck --version 2>&1 | sha256sum)" \
 		"$here/shellcheck.sh"
 	host_tap harness "the harness's own paths (host)" \
-		"$(inputs_key "$here"/check.sh "$here"/check-trees.sh "$here"/series-diff.sh "$here"/boot.sh \
-			"$here"/lib.sh "$here"/known-warnings "$here"/tests/* "$KERNEL" "$INITRD" \
-			"$here"/../kernel-patches/*/*.patch \
-			"$here"/../kernel-patches/*/*/*.patch)" \
+		"$(git_key qemu kernel-patches)$(inputs_key "$KERNEL" "$INITRD")" \
 		bats --tap "$here/tests"
+	host_ok harness-mutants "the harness's own tests kill each mutant of qemu/tests/mutants/" \
+		"$(git_key qemu)" "$here/tests/mutants.sh"
 }
 
 run_host_tests() {
@@ -313,9 +321,10 @@ select_cpio() {
 	return "$bad"
 }
 
-# The files a guest's results depend on, hashed: its kernel and initramfs
-# (which hold the tests and init), the extra tests and the harness (lib.sh
-# sets panic_on_warn and the timeouts boot.sh uses).
+# What a guest's results depend on, hashed: its kernel and initramfs
+# (which hold the tests and init), the extra tests or the make test
+# selection, and every file of the harness and of tests-bats/ as git has
+# them (harness_key), known-warnings and lib.sh's timeouts among them.
 guest_key() {
 	local machine=$1 kernel initrd
 	kernel=$(guest_kernel "$machine")
@@ -323,13 +332,15 @@ guest_key() {
 	{
 		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
 			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
-		cat "$kernel" "$initrd" "$here/boot.sh" "$here/lib.sh" "$here/check.sh" "$here/known-warnings" \
-			${extra:+"$extra"}
+		harness_key tests-bats
+		cat "$kernel" "$initrd" ${extra:+"$extra"}
 	} 2>/dev/null | sha256sum | cut -d' ' -f1
 }
 
+# Results are taken from the cache only in a git checkout (git_key).
 use_cache() {
-	[ "${FORCE:-0}" != 1 ] && [ "${CI:-}" != true ]
+	[ "${FORCE:-0}" != 1 ] && [ "${CI:-}" != true ] &&
+		git -C "$here/.." rev-parse --is-inside-work-tree >/dev/null 2>&1
 }
 
 # True when $1's last green run had the same key: its logs are put back.

@@ -91,6 +91,23 @@ kernel_tarball() {
 	die "linux-source-$v tarball not found under /usr/src (apt-get install linux-source-$v)"
 }
 
+# The project's files under the git pathspecs $@ as they are now, hashed:
+# the index (git ls-files -s), every change not staged (git diff) and every
+# file git does not ignore but does not track yet, so that no input of a
+# cached result can be left out of its key by a hand-written list. Prints
+# nothing outside a git checkout: then nothing is answered from a cache.
+git_key() {
+	local top
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1 || return 0
+	{
+		git -C "$top" ls-files -s -- "$@"
+		git -C "$top" diff --binary -- "$@"
+		git -C "$top" ls-files -z --others --exclude-standard -- "$@" |
+			(cd "$top" && xargs -0r sha256sum --)
+	} | sha256sum | cut -d' ' -f1
+}
+
 # A newc cpio archive of directory $1 on stdout, byte-identical for
 # identical content (mtimes zeroed, names sorted, inode numbers fixed), so
 # that a rebuilt but unchanged archive keeps the guests' cache keys. Extra
