@@ -62,6 +62,8 @@ echo
 list_mwictl() { mwictl list -n; }
 list_mwictl_names() { mwictl list; }
 list_lspci() { lspci -vv | grep -E '^[0-9a-f]|MemWINV'; }
+list_lspci_n() { lspci -n; }
+list_lspci_names() { lspci; }
 get_mwictl() { mwictl get "$A"; }
 get_setpci() { setpci -s "$A" COMMAND; }
 get_cat() { cat "$DEVICES/$A/mwi"; }
@@ -79,6 +81,8 @@ base=$(median_ms 3 list_mwictl)
 row '`mwictl list -n` (state of every function)' "$base" "$base"
 row '`mwictl list` (names from libpci)' "$(median_ms 3 list_mwictl_names)" "$base"
 row '`lspci -vv \| grep MemWINV` (same answer)' "$(median_ms 3 list_lspci)" "$base"
+row '`lspci -n` (IDs and classes, no MWI state)' "$(median_ms 3 list_lspci_n)" "$base"
+row '`lspci` (names, no MWI state)' "$(median_ms 3 list_lspci_names)" "$base"
 base=$(median_ms 200 get_mwictl)
 row '`mwictl get SLOT`' "$base" "$base"
 row '`setpci -s SLOT COMMAND`' "$(median_ms 200 get_setpci)" "$base"
