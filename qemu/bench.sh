@@ -140,7 +140,7 @@ host_loop() {
 	echo "# pci-mwi benchmark"
 	echo
 	echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)),"
-	echo "$(free -g | awk '/^Mem:/ { print $2 }') GiB, $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg}."
+	echo "$(free -g | awk '/^Mem:/ { print $2 }') GiB, $(qemu-system-x86_64 --version | head -1), accel $(guest_accel "$(guest_kernel pc)")."
 	echo
 	say "bench: guest measurements"
 	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/bench-lib.sh" "$here/bench-guest.sh")"

@@ -15,7 +15,8 @@
 # terminal; QEMU's own messages go to OUTDIR/MACHINE-qemu.log. EXTRA.cpio is appended to the initramfs.
 #
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, KERNEL_FIELD,
-# INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/KVER/, field under build/), DEBUG_KERNEL, ACCEL (tcg|kvm, default tcg),
+# INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/KVER/, field under build/), DEBUG_KERNEL, ACCEL (tcg, kvm, or auto, the default:
+# kvm where it boots the kernel, see guest_accel in lib.sh),
 # TIMEOUT (seconds, default 1500: the sim guest, the longest, took over
 # 900 s in a cold make check beside the other guests and the host checks,
 # about 1000 s to its end), TIMEOUT_DEBUG (for the debug kernel,
@@ -29,10 +30,10 @@ machine=$1
 mode=$2
 outdir=$3
 extra=${4:-}
-accel=${ACCEL:-tcg}
 timeout=${TIMEOUT:-1500}
 
 kernel=$(guest_kernel "$machine")
+accel=$(guest_accel "$kernel")
 initrd=$(guest_initrd "$machine")
 append=""
 if debug_machine "$machine"; then

@@ -330,7 +330,7 @@ guest_key() {
 	kernel=$(guest_kernel "$machine")
 	initrd=$(guest_initrd "$machine")
 	{
-		printf '%s %s %s %s %s %s\n' "$machine" "${ACCEL:-tcg}" "${DEBUG_KERNEL:-0}" \
+		printf '%s %s %s %s %s %s\n' "$machine" "$(guest_accel "$kernel")" "${DEBUG_KERNEL:-0}" \
 			"${TIMEOUT:-}" "${TIMEOUT_DEBUG:-}" "${ONLY_EXTRA:-0}"
 		harness_key tests-bats
 		cat "$kernel" "$initrd" ${extra:+"$extra"}
@@ -388,7 +388,7 @@ remember_length() {
 # Boot every guest not answered by the cache, at most as many at once as
 # there are CPUs. A guest that cannot be started leaves no results file.
 boot_guests() {
-	local machine running=0
+	local machine running=0 accel
 	for machine in $(start_order "$@"); do
 		if [ -n "${cached[$machine]:-}" ]; then
 			continue
@@ -397,8 +397,9 @@ boot_guests() {
 			wait -n || true
 			running=$((running - 1))
 		fi
-		say "booting the $machine guest (${ACCEL:-tcg})"
-		"$here/boot.sh" "$machine" check "$outdir" "$extra" &
+		accel=$(guest_accel "$(guest_kernel "$machine")")
+		say "booting the $machine guest ($accel)"
+		ACCEL=$accel "$here/boot.sh" "$machine" check "$outdir" "$extra" &
 		running=$((running + 1))
 	done
 	wait || true

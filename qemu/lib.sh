@@ -91,6 +91,56 @@ kernel_tarball() {
 	die "linux-source-$v tarball not found under /usr/src (apt-get install linux-source-$v)"
 }
 
+# The accelerator for a guest on kernel $1: ACCEL when it is tcg or kvm;
+# with auto (the Makefile's default) kvm when KVM_DEV (/dev/kvm; another
+# path only in the harness's tests) opens and the kernel gets under KVM to
+# its first console line within 10 s, else tcg. The probe boots the kernel
+# itself: nested KVM can run a vCPU's first instructions and never a
+# kernel (seen on this project's 2-CPU hosts). Its answer, a property of
+# the host, is kept in BUILD/accel/ (default build/) by QEMU's version and
+# the host kernel: one probe per host.
+guest_accel() {
+	local kernel=$1 dir key answer=tcg pid i
+	case "${ACCEL:-auto}" in
+	tcg | kvm)
+		echo "$ACCEL"
+		return 0
+		;;
+	auto) ;;
+	*) die "ACCEL='$ACCEL': tcg, kvm or auto" ;;
+	esac
+	if ! { : <>"${KVM_DEV:-/dev/kvm}"; } 2>/dev/null; then
+		echo tcg
+		return 0
+	fi
+	dir=${BUILD:-$(dirname "${BASH_SOURCE[0]}")/../build}/accel
+	key=$({ qemu-system-x86_64 --version; uname -rv; } 2>&1 | sha256sum | cut -c1-16)
+	if [ -s "$dir/$key" ]; then
+		cat "$dir/$key"
+		return 0
+	fi
+	mkdir -p "$dir"
+	qemu-system-x86_64 -accel kvm -M pc -m 128M -nodefaults -display none -no-reboot \
+		-serial "file:$dir/$key.console" -kernel "$kernel" \
+		-append "console=ttyS0 panic=-1 rdinit=/pci-mwi-probe init=/pci-mwi-probe" \
+		</dev/null >/dev/null 2>&1 &
+	pid=$!
+	for ((i = 0; i < 100; i++)); do
+		if grep -q 'Linux version' "$dir/$key.console" 2>/dev/null; then
+			answer=kvm
+			break
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	rm -f "$dir/$key.console"
+	echo "$answer" >"$dir/$key.$$"
+	mv "$dir/$key.$$" "$dir/$key"
+	echo "$answer"
+}
+
 # The project's files under the git pathspecs $@ as they are now, hashed:
 # the index (git ls-files -s), every change not staged (git diff) and every
 # file git does not ignore but does not track yet, so that no input of a

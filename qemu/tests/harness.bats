@@ -242,3 +242,23 @@ setup() {
 	assert_line --partial 'ok 1 an extra test runs in the guest'
 	assert_last_line '1 passed, 0 failed'
 }
+
+@test "ACCEL=auto boots kvm where the probe's kernel reaches its console under KVM, and asks once" {
+	touch "$BATS_TEST_TMPDIR/kvm"
+	ACCEL=auto KVM_DEV=$BATS_TEST_TMPDIR/kvm FAKE_KVM=works run_check pc q35
+	assert_success
+	assert_line --partial 'booting the pc guest (kvm)'
+	assert_line --partial 'booting the q35 guest (kvm)'
+	assert_equal "$(wc -l <"$FAKE_LOG.probes")" 1
+}
+
+@test "ACCEL=auto boots tcg where KVM does not run the kernel, or /dev/kvm cannot be opened" {
+	touch "$BATS_TEST_TMPDIR/kvm"
+	ACCEL=auto KVM_DEV=$BATS_TEST_TMPDIR/kvm FAKE_KVM=fails run_check pc
+	assert_success
+	assert_line --partial 'booting the pc guest (tcg)'
+	ACCEL=auto KVM_DEV=$BATS_TEST_TMPDIR/no-kvm FAKE_KVM=works FORCE=1 run_check pc
+	assert_success
+	assert_line --partial 'booting the pc guest (tcg)'
+	assert_equal "$(wc -l <"$FAKE_LOG.probes")" 1
+}
