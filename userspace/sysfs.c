@@ -206,14 +206,6 @@ static const char *lockdown_mode(const char *root)
 	return !strcmp(mode, "integrity") || !strcmp(mode, "confidentiality") ? mode : NULL;
 }
 
-/*
- * Why the kernel would refuse this process a write to an mwi attribute with
- * EPERM, in the order it checks: no CAP_SYS_ADMIN (checked for the running
- * kernel's /sys only: a tree that --sysfs names is a copy, with no such
- * rule), then CAP_SYS_ADMIN
- * only in a user namespace (root in a container: capable() asks the initial
- * one; read from @proc), then lockdown. NULL when none holds.
- */
 /* Whether @root is the running kernel's /sys ("/sys/", another path to it). */
 static int is_sysfs_root(const char *root)
 {
@@ -223,6 +215,14 @@ static int is_sysfs_root(const char *root)
 	       a.st_ino == b.st_ino;
 }
 
+/*
+ * Why the kernel would refuse this process a write to an mwi attribute with
+ * EPERM, in the order it checks: no CAP_SYS_ADMIN (checked for the running
+ * kernel's /sys only: a tree that --sysfs names is a copy, with no such
+ * rule), then CAP_SYS_ADMIN only in a user namespace (root in a container:
+ * capable() asks the initial one; read from @proc), then lockdown. NULL
+ * when none holds.
+ */
 const char *sysfs_eperm_reason(const char *root, const char *proc)
 {
 	static char why[64];
