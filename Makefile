@@ -44,7 +44,16 @@ INITRD      := $(TREE)/initramfs.cpio
 FIELD       := $(BUILD)/field
 KERNEL_FIELD := $(FIELD)/vmlinuz
 INITRD_FIELD := $(BUILD)/initramfs-field.cpio
-MACHINES    ?= pc q35 sim nodebugfs stress field
+# The guests: one manifest each in qemu/guests/ (QEMU's machine and
+# devices, the kernel, the tests); a new guest is a new manifest.
+GUESTS      := $(notdir $(wildcard qemu/guests/*))
+MACHINES    ?= $(GUESTS)
+# The kernels of the guests $(1): their manifests' kernel= words.
+flavours     = $(shell bash -c '. qemu/lib.sh && for g in $(1); do (load_guest $$g && echo $$kernel); done')
+# The targets that build the kernels $(1) (kernel= words) and their
+# initramfs, beyond the patched kernel's.
+kernel-targets = $(if $(filter nodebugfs,$(1)),kernel-nodebugfs) \
+	$(if $(filter stress,$(1)),initramfs-stress) $(if $(filter field,$(1)),initramfs-field)
 ACCEL       ?= auto
 $(if $(filter tcg kvm auto,$(ACCEL)),,$(error ACCEL='$(ACCEL)': tcg, kvm or auto))
 TIMEOUT     ?= 1500
@@ -154,27 +163,26 @@ initramfs-field: kernel-field userspace
 check: deps
 	+@MAKE='$(MAKE)' qemu/check-trees.sh $(BUILD)/logs '$(MACHINES)' '$(BACKPORT_MACHINES)' $(TREES)
 
-# One tree's guests and host checks. The struct pci_dev check needs the
-# CONFIG_DEBUG_FS=n kernel, built only for a nodebugfs guest.
-check-tree: kernel modules userspace initramfs \
-	$(if $(filter nodebugfs,$(MACHINES)),kernel-nodebugfs) \
-	$(if $(filter stress,$(MACHINES)),initramfs-stress) \
-	$(if $(filter field,$(MACHINES)),initramfs-field)
-	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(MACHINES)),$(KOBJ_NODEBUGFS)) qemu/check.sh $(LOGS) $(MACHINES)
+# One tree's guests and host checks, with the kernels their manifests
+# name. The struct pci_dev check needs the CONFIG_DEBUG_FS=n kernel, built
+# only for a guest on it.
+check-tree: kernel modules userspace initramfs $(call kernel-targets,$(call flavours,$(MACHINES)))
+	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(call flavours,$(MACHINES))),$(KOBJ_NODEBUGFS)) \
+		qemu/check.sh $(LOGS) $(MACHINES)
+
 
 # The inner loop: one guest of KVER runs the files of T (names in
 # tests-bats/ or TESTS_EXTRA), and with F only the tests whose names match
 # the regular expression F; judged as in make check (console included), no
 # host checks. Cached by its inputs like make check's guests: FORCE=1 boots
 # again.
-GUESTS      := pc q35 sim nodebugfs stress field
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 $(if $(and $(GUEST),$(T)),,$(error usage: make test GUEST=$(subst $() ,|,$(GUESTS)) T=FILE.bats [F=REGEX]))
 $(if $(filter-out 1,$(words $(GUEST))),$(error GUEST='$(GUEST)': one of $(GUESTS)))
 $(if $(filter $(GUEST),$(GUESTS)),,$(error GUEST='$(GUEST)': one of $(GUESTS)))
 endif
-test: userspace $(if $(filter stress,$(GUEST)),initramfs-stress,$(if $(filter field,$(GUEST)),initramfs-field,initramfs)) \
-	$(if $(filter nodebugfs,$(GUEST)),kernel-nodebugfs)
+test: userspace $(if $(filter patched nodebugfs,$(call flavours,$(GUEST))),initramfs) \
+	$(call kernel-targets,$(call flavours,$(GUEST)))
 	@HOST_CHECKS=0 TEST_FILES='$(subst ','\'',$(value T))' TEST_FILTER='$(subst ','\'',$(value F))' \
 		qemu/check.sh $(LOGS)/test $(GUEST)
 

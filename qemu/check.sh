@@ -31,9 +31,12 @@
 # or CI=true, boots every guest.
 #
 # Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
-# its series, kernel-patches/KVER/), TESTS_EXTRA (a directory of *.bats files to run in the
-# guests with QEMU's devices: pc, q35, nodebugfs; ONLY_EXTRA=1 runs only
-# those, and boots no other guest), HOST_CHECKS, FORCE and CI.
+# its series, kernel-patches/KVER/), TESTS_EXTRA (a directory of *.bats
+# files to run in the guests whose manifest in qemu/guests/ says
+# extra=yes: pc, q35, nodebugfs; ONLY_EXTRA=1 runs only those, and boots
+# no other guest), HOST_CHECKS, FORCE and CI. Each guest runs the test
+# list of its manifest (guest_tests in lib.sh), which boot.sh writes into
+# its initramfs as /test-files.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
@@ -288,11 +291,14 @@ extra_cpio() {
 }
 
 # $outdir/select.cpio: /test-files, /test-filter and TESTS_EXTRA's files,
-# one archive (as extra_cpio's). A name that is no test file is a harness
-# failure, and there is no cpio.
+# one archive (as extra_cpio's), for guest $1; its manifest's last file
+# (sim-lockdown.bats) still runs last. A name that is no test file is a
+# harness failure, and there is no cpio.
 select_cpio() {
-	local root f bad=0 names
+	local root f bad=0 names last_file=""
 	root=$(mktemp -d)
+	# shellcheck disable=SC2154 # set by load_guest, from the manifest
+	[ -z "$1" ] || last_file=$(load_guest "$1" && echo "$last") || true
 	read -ra names <<<"$TEST_FILES"
 	if [ ${#names[@]} = 0 ]; then
 		harness_failure TEST_FILES "no file named"
@@ -309,12 +315,15 @@ select_cpio() {
 			continue
 		fi
 		if [ -f "$here/../tests-bats/$f" ] || { [ -n "${TESTS_EXTRA:-}" ] && [ -f "$TESTS_EXTRA/$f" ]; }; then
-			printf '%s\n' "$f" >>"$root/test-files"
+			[ "$f" = "$last_file" ] || printf '%s\n' "$f" >>"$root/test-files"
 		else
 			harness_failure TEST_FILES "no test file $f in tests-bats/${TESTS_EXTRA:+ or $TESTS_EXTRA}"
 			bad=1
 		fi
 	done
+	case " ${names[*]} " in
+	*" $last_file "*) [ -z "$last_file" ] || printf '%s\n' "$last_file" >>"$root/test-files" ;;
+	esac
 	[ -z "${TEST_FILTER:-}" ] || printf '%s\n' "$TEST_FILTER" >"$root/test-filter"
 	[ "$bad" = 1 ] || reproducible_cpio "$root" -mindepth 1 >"$outdir/select.cpio"
 	rm -rf "$root"
@@ -472,13 +481,26 @@ fi
 # tests-bats/ or TESTS_EXTRA), and of those only the tests whose names
 # match TEST_FILTER (bats -f), through /test-files and /test-filter.
 if [ -n "${TEST_FILES:-}" ]; then
-	if select_cpio; then
+	if select_cpio "${1:-}"; then
 		extra=$outdir/select.cpio
 	else
 		set --
 	fi
 fi
-# TESTS_EXTRA runs on the guests with QEMU's devices (qemu/init): with
+# "pc, q35 and nodebugfs": the guests that run TESTS_EXTRA (extra=yes).
+extra_guests() {
+	local g list=()
+	# shellcheck disable=SC2046 # guest names are single words
+	for g in $(start_order $(guest_names)); do
+		! runs_extra "$g" || list+=("$g")
+	done
+	case ${#list[@]} in
+	1) echo "${list[0]}" ;;
+	*) echo "$(IFS=,; echo "${list[*]:0:${#list[@]}-1}" | sed 's/,/, /g') and ${list[-1]}" ;;
+	esac
+}
+
+# TESTS_EXTRA runs on the guests whose manifest says extra=yes: with
 # ONLY_EXTRA=1 the others would run nothing, so they are not booted.
 if [ "${ONLY_EXTRA:-0}" = 1 ]; then
 	[ -n "${TESTS_EXTRA:-}" ] ||
@@ -488,11 +510,11 @@ if [ "${ONLY_EXTRA:-0}" = 1 ]; then
 		if runs_extra "$machine"; then
 			extra_machines+=("$machine")
 		else
-			printf '# guest %s: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on pc, q35 and nodebugfs\n' "$machine"
+			printf '# guest %s: not booted: ONLY_EXTRA=1, and TESTS_EXTRA runs on %s\n' "$machine" "$(extra_guests)"
 		fi
 	done
 	[ $# = 0 ] || [ ${#extra_machines[@]} != 0 ] ||
-		harness_failure ONLY_EXTRA "none of the guests $* runs TESTS_EXTRA (pc, q35 and nodebugfs do)"
+		harness_failure ONLY_EXTRA "none of the guests $* runs TESTS_EXTRA ($(extra_guests) do)"
 	set -- "${extra_machines[@]}"
 fi
 declare -A cached=() keys=()

@@ -68,14 +68,62 @@ series_name() {
 	esac
 }
 
-# The guests that run TESTS_EXTRA: those with QEMU's own devices (the
-# guest's qemu/init gives the extra tests to these).
-EXTRA_MACHINES="pc q35 nodebugfs"
+# The guests: one manifest each in qemu/guests/, by name.
+guest_names() {
+	ls "$(dirname "${BASH_SOURCE[0]}")/guests"
+}
 
-# True when guest $1 runs TESTS_EXTRA.
+# Load guest $1's manifest (qemu/guests/$1; its fields are described in
+# qemu/guests/pc) into the globals qemu, kernel, tests, skip, last, extra.
+load_guest() {
+	local f
+	f=$(dirname "${BASH_SOURCE[0]}")/guests/$1
+	case "$1" in
+	"" | */* | .*) die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))" ;;
+	esac
+	[ -f "$f" ] || die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))"
+	# shellcheck disable=SC2034 # the fields, read by the callers
+	qemu=() kernel=patched tests=() skip=() last="" extra=no
+	# shellcheck source=/dev/null
+	. "$f"
+}
+
+# True when guest $1 runs TESTS_EXTRA (extra=yes in its manifest).
 runs_extra() {
-	case " $EXTRA_MACHINES " in *" $1 "*) return 0 ;; esac
-	return 1
+	(load_guest "$1" && [ "$extra" = yes ])
+}
+
+# The test files guest $1 runs, one name a line, in order: tests-bats/'s
+# files that match its tests and not its skip globs, by name; then
+# TESTS_EXTRA's (a directory; where extra=yes); then its last file. With
+# ONLY_EXTRA=1, TESTS_EXTRA's alone.
+guest_tests() {
+	local f name g take top
+	top=$(dirname "${BASH_SOURCE[0]}")/..
+	(
+		load_guest "$1"
+		if [ "${ONLY_EXTRA:-0}" != 1 ]; then
+			for f in "$top"/tests-bats/*.bats; do
+				name=${f##*/}
+				take=no
+				for g in "${tests[@]}"; do
+					# shellcheck disable=SC2053 # a glob, on purpose
+					[[ $name == $g ]] && take=yes
+				done
+				for g in "${skip[@]}"; do
+					# shellcheck disable=SC2053
+					[[ $name == $g ]] && take=no
+				done
+				[ "$take" = no ] || printf '%s\n' "$name"
+			done
+		fi
+		if [ "$extra" = yes ] && [ -n "${TESTS_EXTRA:-}" ]; then
+			for f in "$TESTS_EXTRA"/*.bats; do
+				[ ! -e "$f" ] || printf '%s\n' "${f##*/}"
+			done
+		fi
+		[ -z "$last" ] || [ "${ONLY_EXTRA:-0}" = 1 ] || printf '%s\n' "$last"
+	)
 }
 
 # The linux-source-$KVER tarball installed by Debian's package.
@@ -175,27 +223,29 @@ kernel_version() {
 	make -s --no-print-directory -C "$1" kernelversion 2>/dev/null
 }
 
-# True when MACHINE ($1) boots a debug kernel (KASAN, lockdep): the stress
-# guest always, every guest but field (Debian's kernel) with DEBUG_KERNEL=1.
+# True when guest $1 boots a debug kernel (KASAN, lockdep): its kernel
+# is stress, or DEBUG_KERNEL=1 and it is not field (Debian's own).
 debug_machine() {
-	[ "$1" != field ] && { [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$1" = stress ]; }
+	local k
+	k=$(load_guest "$1" && echo "$kernel")
+	[ "$k" != field ] && { [ "${DEBUG_KERNEL:-0}" = 1 ] || [ "$k" = stress ]; }
 }
 
-# The kernel MACHINE ($1) boots: KERNEL_FIELD (Debian's own, from
-# field-kernel.sh) for field, else KERNEL_DEBUG with DEBUG_KERNEL=1, else
-# KERNEL_STRESS for stress, KERNEL_NODEBUGFS for nodebugfs, KERNEL. Each
-# defaults to its file under build/KVER/ (field: build/).
+# The kernel guest $1 boots, by its manifest's kernel: KERNEL_FIELD
+# (Debian's own, from field-kernel.sh) for field, else KERNEL_DEBUG with
+# DEBUG_KERNEL=1, else KERNEL_STRESS for stress, KERNEL_NODEBUGFS for
+# nodebugfs, KERNEL for patched. Each defaults to its file under
+# build/KVER/ (field: build/).
 guest_kernel() {
-	local b k=arch/x86/boot/bzImage
+	local b k=arch/x86/boot/bzImage flavour
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
-	if [ "$1" = field ]; then
+	flavour=$(load_guest "$1" && echo "$kernel") || return 1
+	if [ "$flavour" = field ]; then
 		printf '%s\n' "${KERNEL_FIELD:-$b/field/vmlinuz}"
-		return
-	fi
-	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
 		printf '%s\n' "${KERNEL_DEBUG:-$b/$(kver)/kobj-debug/$k}"
 	else
-		case "$1" in
+		case "$flavour" in
 		stress) printf '%s\n' "${KERNEL_STRESS:-$b/$(kver)/kobj-stress/$k}" ;;
 		nodebugfs) printf '%s\n' "${KERNEL_NODEBUGFS:-$b/$(kver)/kobj-nodebugfs/$k}" ;;
 		*) printf '%s\n' "${KERNEL:-$b/$(kver)/kobj/$k}" ;;
@@ -203,17 +253,16 @@ guest_kernel() {
 	fi
 }
 
-# The initramfs MACHINE ($1) boots, chosen as guest_kernel chooses.
+# The initramfs guest $1 boots, chosen as guest_kernel chooses.
 guest_initrd() {
-	local b
+	local b flavour
 	b=$(dirname "${BASH_SOURCE[0]}")/../build
-	if [ "$1" = field ]; then
+	flavour=$(load_guest "$1" && echo "$kernel") || return 1
+	if [ "$flavour" = field ]; then
 		printf '%s\n' "${INITRD_FIELD:-$b/initramfs-field.cpio}"
-		return
-	fi
-	if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+	elif [ "${DEBUG_KERNEL:-0}" = 1 ]; then
 		printf '%s\n' "${INITRD_DEBUG:-$b/$(kver)/initramfs-debug.cpio}"
-	elif [ "$1" = stress ]; then
+	elif [ "$flavour" = stress ]; then
 		printf '%s\n' "${INITRD_STRESS:-$b/$(kver)/initramfs-stress.cpio}"
 	else
 		printf '%s\n' "${INITRD:-$b/$(kver)/initramfs.cpio}"

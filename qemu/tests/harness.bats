@@ -262,3 +262,65 @@ setup() {
 	assert_line --partial 'booting the pc guest (tcg)'
 	assert_equal "$(wc -l <"$FAKE_LOG.probes")" 1
 }
+
+# The files guest $1 was given to run, one line each, as the fake lists them.
+test_files_of() {
+	FAKE_LIST_INITRD=1 run_check "$1"
+	assert_success
+	printf '%s\n' "${lines[@]}" | sed -n 's/^# test-file //p'
+}
+
+@test "each guest runs the test list of its manifest in qemu/guests/, and every test file runs somewhere" {
+	local g all=""
+	run test_files_of stress
+	assert_output "$(printf '%s\n' sim-race.bats sim-stress.bats stress-console-unlocked.bats \
+		stress-failslab.bats stress-kmemleak.bats)"
+	run test_files_of field
+	assert_output field-stock-kernel.bats
+	run test_files_of sim
+	assert_equal "${lines[${#lines[@]} - 1]}" sim-lockdown.bats
+	refute_line --regexp '^(sim-stress|[^s].*|s[^i].*)\.bats$'
+	assert_line sim-race.bats
+	run test_files_of pc
+	assert_line debugfs.bats
+	assert_line mwi-input.bats
+	refute_line --regexp '^(sim|stress|field)-'
+	local pc=$output
+	run test_files_of q35
+	assert_output "$(grep -vx mwi-input.bats <<<"$pc")"
+	run test_files_of nodebugfs
+	assert_output "$(grep -vx -e mwi-input.bats -e debugfs.bats <<<"$pc")"
+	for g in pc q35 sim nodebugfs stress field; do
+		all+=$(test_files_of "$g")$'\n'
+	done
+	run diff <(sort -u <<<"$all" | sed '/^$/d') <(cd "$HARNESS/../tests-bats" && ls -- *.bats)
+	assert_success
+}
+
+@test "TESTS_EXTRA joins the list of the guests whose manifest says extra=yes, before their last file" {
+	extra_dir mine
+	TESTS_EXTRA=$EXTRA run test_files_of pc
+	assert_equal "${lines[${#lines[@]} - 1]}" mine.bats
+	TESTS_EXTRA=$EXTRA run test_files_of sim
+	refute_line mine.bats
+	TESTS_EXTRA=$EXTRA ONLY_EXTRA=1 run test_files_of q35
+	assert_output mine.bats
+}
+
+@test "a new manifest in qemu/guests/ is a new guest: its machine, kernel and tests, nothing else edited" {
+	local copy=$BATS_TEST_TMPDIR/project
+	mkdir -p "$copy"
+	(cd "$HARNESS/.." && git ls-files -z --cached --others --exclude-standard |
+		cpio -0pdm --quiet "$copy")
+	printf '%s\n' 'qemu=(-M microvm)' 'kernel=nodebugfs' "tests=('mwi-*.bats')" \
+		"skip=(mwi-input.bats)" 'last=quiet.bats' >"$copy/qemu/guests/mine"
+	FAKE_LIST_INITRD=1 run "$copy/qemu/check.sh" "$OUT" mine
+	assert_success
+	assert_line --partial 'booting the mine guest (tcg)'
+	assert_equal "$(printf '%s\n' "${lines[@]}" | sed -n 's/^# test-file //p')" \
+		"$(printf '%s\n' mwi-lspci.bats mwi-policy.bats mwi-refused.bats quiet.bats)"
+	run cat "$FAKE_LOG"
+	assert_output 'start initrd kernel-nodebugfs'
+	run cat "$FAKE_LOG.args"
+	assert_output --partial ' -M microvm '
+}

@@ -17,7 +17,8 @@ harness_setup() {
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
 	ln -s "$BATS_TEST_DIRNAME/fake-qemu" "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH
-	for f in kernel kernel-nodebugfs kernel-stress kernel-debug initrd initrd-stress initrd-debug; do
+	for f in kernel kernel-nodebugfs kernel-stress kernel-debug kernel-field initrd initrd-stress \
+		initrd-debug initrd-field; do
 		echo "$f" >"$BATS_TEST_TMPDIR/$f"
 	done
 	export KERNEL=$BATS_TEST_TMPDIR/kernel INITRD=$BATS_TEST_TMPDIR/initrd
@@ -26,6 +27,8 @@ harness_setup() {
 	export INITRD_DEBUG=$BATS_TEST_TMPDIR/initrd-debug
 	export KERNEL_STRESS=$BATS_TEST_TMPDIR/kernel-stress
 	export INITRD_STRESS=$BATS_TEST_TMPDIR/initrd-stress
+	export KERNEL_FIELD=$BATS_TEST_TMPDIR/kernel-field
+	export INITRD_FIELD=$BATS_TEST_TMPDIR/initrd-field
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export HOST_CHECKS=0 ACCEL=tcg BUILD=$BATS_TEST_TMPDIR/build
 	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER
