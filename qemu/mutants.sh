@@ -102,8 +102,8 @@ run_tests() {
 	for f in "$@"; do
 		[ "$f" = sim-lockdown.bats ] || files="$files /tests/$f"
 	done
-	# Lockdown cannot be lifted (nor a module loaded after it): as in
-	# qemu/init, its file runs after every other.
+	# Lockdown cannot be lifted (nor a module loaded after it): as the
+	# sim guest's manifest says (last=), its file runs after every other.
 	for f in "$@"; do
 		[ "$f" != sim-lockdown.bats ] || files="$files /tests/$f"
 	done
