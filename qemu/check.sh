@@ -247,7 +247,8 @@ run_tree_tests() {
 run_tree_independent_tests() {
 	local top=$here/.. us
 	# names depend on the host's pci.ids, hwdb and libpci
-	us=$(git_key userspace)
+	# package.bats and the .deb also ship the README and the admin guide
+	us=$(git_key userspace README.md Documentation/admin-guide.md)
 	[ -z "$us" ] || us=$us$(inputs_key /usr/share/misc/pci.ids /usr/lib/udev/hwdb.bin \
 		/etc/udev/hwdb.bin -- dpkg-query -W libpci3 libpci-dev)
 	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
@@ -264,11 +265,13 @@ run_tree_independent_tests() {
 	host_ok shellcheck "every shell script and bats file is clean at shellcheck's warning level" \
 		"$(git_key .)$(shellcheck --version 2>&1 | sha256sum)" \
 		"$here/shellcheck.sh"
-	host_tap harness "the harness's own paths (host)" \
-		"$(git_key qemu kernel-patches)$(inputs_key "$KERNEL" "$INITRD")" \
-		bats --tap "$here/tests"
+	# harness.bats reads the manifests' lists of tests-bats/, the series
+	# and the real pc guest's kernel; the mutants run it again
+	local hk
+	hk=$(git_key qemu kernel-patches tests-bats)$(inputs_key "$KERNEL" "$INITRD")
+	host_tap harness "the harness's own paths (host)" "$hk" bats --tap "$here/tests"
 	host_ok harness-mutants "the harness's own tests kill each mutant of qemu/tests/mutants/" \
-		"$(git_key qemu)" "$here/tests/mutants.sh"
+		"$hk" "$here/tests/mutants.sh"
 }
 
 run_host_tests() {
@@ -495,6 +498,7 @@ extra_guests() {
 		! runs_extra "$g" || list+=("$g")
 	done
 	case ${#list[@]} in
+	0) echo "no guest" ;;
 	1) echo "${list[0]}" ;;
 	*) echo "$(IFS=,; echo "${list[*]:0:${#list[@]}-1}" | sed 's/,/, /g') and ${list[-1]}" ;;
 	esac

@@ -70,7 +70,13 @@ series_name() {
 
 # The guests: one manifest each in qemu/guests/, by name.
 guest_names() {
-	ls "$(dirname "${BASH_SOURCE[0]}")/guests"
+	local f
+	for f in "$(dirname "${BASH_SOURCE[0]}")"/guests/*; do
+		case "${f##*/}" in
+		*[!a-z0-9-]*) ;; # an editor's backup, a .orig: not a guest
+		*) echo "${f##*/}" ;;
+		esac
+	done
 }
 
 # Load guest $1's manifest (qemu/guests/$1; its fields are described in
@@ -79,7 +85,7 @@ load_guest() {
 	local f
 	f=$(dirname "${BASH_SOURCE[0]}")/guests/$1
 	case "$1" in
-	"" | */* | .*) die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))" ;;
+	"" | *[!a-z0-9-]*) die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))" ;;
 	esac
 	[ -f "$f" ] || die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))"
 	# shellcheck disable=SC2034 # the fields, read by the callers
@@ -93,14 +99,17 @@ runs_extra() {
 	(load_guest "$1" && [ "$extra" = yes ])
 }
 
-# The test files guest $1 runs, one name a line, in order: tests-bats/'s
-# files that match its tests and not its skip globs, by name; then
-# TESTS_EXTRA's (a directory; where extra=yes); then its last file. With
+# The test files guest $1 runs, one a line, in order: tests-bats/'s files
+# that match its tests and not its skip globs (nor its last), by name (C
+# collation, whatever the host's locale); then TESTS_EXTRA's (a
+# directory; where extra=yes), as /tests-extra/NAME, so that one named as
+# a file of tests-bats/ is still the user's; then its last file. With
 # ONLY_EXTRA=1, TESTS_EXTRA's alone.
 guest_tests() {
 	local f name g take top
 	top=$(dirname "${BASH_SOURCE[0]}")/..
 	(
+		export LC_ALL=C
 		load_guest "$1"
 		if [ "${ONLY_EXTRA:-0}" != 1 ]; then
 			for f in "$top"/tests-bats/*.bats; do
@@ -110,7 +119,7 @@ guest_tests() {
 					# shellcheck disable=SC2053 # a glob, on purpose
 					[[ $name == $g ]] && take=yes
 				done
-				for g in "${skip[@]}"; do
+				for g in "${skip[@]}" "$last"; do
 					# shellcheck disable=SC2053
 					[[ $name == $g ]] && take=no
 				done
@@ -119,7 +128,7 @@ guest_tests() {
 		fi
 		if [ "$extra" = yes ] && [ -n "${TESTS_EXTRA:-}" ]; then
 			for f in "$TESTS_EXTRA"/*.bats; do
-				[ ! -e "$f" ] || printf '%s\n' "${f##*/}"
+				[ ! -e "$f" ] || printf '/tests-extra/%s\n' "${f##*/}"
 			done
 		fi
 		[ -z "$last" ] || [ "${ONLY_EXTRA:-0}" = 1 ] || printf '%s\n' "$last"
@@ -157,7 +166,7 @@ guest_accel() {
 	auto) ;;
 	*) die "ACCEL='$ACCEL': tcg, kvm or auto" ;;
 	esac
-	if ! { : <>"${KVM_DEV:-/dev/kvm}"; } 2>/dev/null; then
+	if [ ! -s "$kernel" ] || ! { : <>"${KVM_DEV:-/dev/kvm}"; } 2>/dev/null; then
 		echo tcg
 		return 0
 	fi
@@ -200,7 +209,7 @@ git_key() {
 	git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1 || return 0
 	{
 		git -C "$top" ls-files -s -- "$@"
-		git -C "$top" diff --binary -- "$@"
+		git -C "$top" diff --no-ext-diff --no-textconv --binary -- "$@"
 		git -C "$top" ls-files -z --others --exclude-standard -- "$@" |
 			(cd "$top" && xargs -0r sha256sum --)
 	} | sha256sum | cut -d' ' -f1

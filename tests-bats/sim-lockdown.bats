@@ -5,8 +5,8 @@
 # mwi still works. The mwi store checks security_locked_down() with
 # LOCKDOWN_PCI_ACCESS, as the config file's store does. Lockdown cannot
 # be lifted and stops module loading, so the emulator is loaded once, the
-# kernel is locked down ("integrity") once, and qemu/init runs this file
-# last in the sim guest.
+# kernel is locked down ("integrity") once, and the sim guest runs this
+# file last (last= in qemu/guests/sim).
 
 setup_file() {
 	bats_load_library pci-mwi
