@@ -31,7 +31,8 @@ harness_setup() {
 	export INITRD_FIELD=$BATS_TEST_TMPDIR/initrd-field
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export HOST_CHECKS=0 ACCEL=tcg BUILD=$BATS_TEST_TMPDIR/build
-	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER
+	# and none of the tree checks make check's environment would start
+	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER KOBJ_W1 KOBJ KOBJ_NODEBUGFS
 }
 
 # check.sh into $OUT for the machines given; its progress lines (stderr)
