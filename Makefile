@@ -56,8 +56,8 @@ kernel-targets = $(if $(filter nodebugfs,$(1)),kernel-nodebugfs) \
 	$(if $(filter stress,$(1)),initramfs-stress) $(if $(filter field,$(1)),initramfs-field)
 ACCEL       ?= auto
 $(if $(filter tcg kvm auto,$(ACCEL)),,$(error ACCEL='$(ACCEL)': tcg, kvm or auto))
-TIMEOUT     ?= 1500
-TIMEOUT_DEBUG ?= 1500
+# Unset: each guest's manifest says (qemu/guests/*, timeout=).
+TIMEOUT     ?=
 TIMEOUT_CHECK_DEBUG ?= 3000
 TESTS_EXTRA ?=
 CMD         ?=

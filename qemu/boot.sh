@@ -18,10 +18,8 @@
 # Environment: KERNEL, KERNEL_NODEBUGFS, KERNEL_STRESS, KERNEL_DEBUG, KERNEL_FIELD,
 # INITRD, INITRD_STRESS, INITRD_DEBUG, INITRD_FIELD (default: under build/KVER/, field under build/), DEBUG_KERNEL, ACCEL (tcg, kvm, or auto, the default:
 # kvm where it boots the kernel, see guest_accel in lib.sh),
-# TIMEOUT (seconds, default 1500: the sim guest, the longest, took over
-# 900 s in a cold make check beside the other guests and the host checks,
-# about 1000 s to its end), TIMEOUT_DEBUG (for the debug kernel,
-# default 1500: the stress guest took 659 s beside the others), MEM
+# TIMEOUT (seconds; unset, the manifest's timeout), TIMEOUT_DEBUG (for
+# DEBUG_KERNEL=1, default 3000: the sim guest took 2410 s on it), MEM
 # (default 512M), ONLY_EXTRA (1: the guest runs only the extra tests).
 set -eu
 here=$(dirname "$0")
@@ -31,22 +29,23 @@ machine=$1
 mode=$2
 outdir=$3
 extra_cpio=${4:-}
-timeout=${TIMEOUT:-1500}
 
+# Its machine, devices, kernel command line and time limit: the manifest
+# qemu/guests/$machine.
+load_guest "$machine"
 image=$(guest_kernel "$machine")
 accel=$(guest_accel "$image")
 initrd=$(guest_initrd "$machine")
-append=""
+# The KASAN + lockdep kernel: debug_cmdline (panic_on_warn=1, so that any
+# WARN() is fatal, unless the manifest says why not).
 if debug_machine "$machine"; then
-	# The KASAN + lockdep kernel, where any WARN() is fatal, except on pc:
-	# there mwi-policy.bats unbinds sym53c8xx, whose remove path warns in
-	# the base kernel (qemu/known-warnings). The console check still fails
-	# the pc guest on any other warning.
-	[ "$machine" = pc ] || append="panic_on_warn=1"
-	timeout=${TIMEOUT_DEBUG:-1500}
+	cmdline+=("${debug_cmdline[@]}")
 fi
-# Its machine and devices (qemu): the manifest qemu/guests/$machine.
-load_guest "$machine"
+if [ "${DEBUG_KERNEL:-0}" = 1 ]; then
+	timeout=${TIMEOUT_DEBUG:-3000}
+else
+	timeout=${TIMEOUT:-$timeout}
+fi
 mkdir -p "$outdir"
 # check mode: the guest's test list from its manifest (/test-files; a
 # make test selection in EXTRA.cpio replaces it), after its initramfs.
@@ -74,9 +73,7 @@ cmd=(qemu-system-x86_64 -accel "$accel" -m "${MEM:-512M}" -smp 1
 # check can miss its ticks and panic ("IO-APIC + timer doesn't work"), as
 # one boot of a check-bisect run did beside a kernel build; virtual
 # machines skip it.
-# sym53c8xx.verb=2 makes sym53c8xx log the chip registers it programs;
-# settle=0 skips its 3 s wait after the SCSI bus reset (no disks attached).
-append="console=ttyS0 panic=-1 no_timer_check sym53c8xx.verb=2 sym53c8xx.settle=0 mwi.machine=$machine mwi.mode=$mode mwi.timeout=$timeout $append"
+append="console=ttyS0 panic=-1 no_timer_check ${cmdline[*]} mwi.machine=$machine mwi.mode=$mode mwi.timeout=$timeout"
 
 if [ "$mode" = shell ]; then
 	exec "${cmd[@]}" -serial mon:stdio -serial null -append "$append"

@@ -80,7 +80,8 @@ guest_names() {
 }
 
 # Load guest $1's manifest (qemu/guests/$1; its fields are described in
-# qemu/guests/pc) into the globals qemu, kernel, tests, skip, last, extra.
+# qemu/guests/pc) into the globals qemu, kernel, tests, skip, last, extra,
+# timeout, cmdline and debug_cmdline.
 load_guest() {
 	local f
 	f=$(dirname "${BASH_SOURCE[0]}")/guests/$1
@@ -89,9 +90,13 @@ load_guest() {
 	esac
 	[ -f "$f" ] || die "unknown guest '$1' (one of: $(guest_names | tr '\n' ' '))"
 	# shellcheck disable=SC2034 # the fields, read by the callers
-	qemu=() kernel=patched tests=() skip=() last="" extra=no
+	qemu=() kernel=patched tests=() skip=() last="" extra=no timeout=1500 cmdline=() \
+		debug_cmdline=(panic_on_warn=1)
 	# shellcheck source=/dev/null
 	. "$f"
+	case "$timeout" in
+	"" | *[!0-9]* | 0*) die "qemu/guests/$1: timeout='$timeout': a number of seconds" ;;
+	esac
 }
 
 # True when guest $1 runs TESTS_EXTRA (extra=yes in its manifest).
@@ -196,6 +201,18 @@ guest_accel() {
 	echo "$answer" >"$dir/$key.$$"
 	mv "$dir/$key.$$" "$dir/$key"
 	echo "$answer"
+}
+
+# A copy of the project in the new directory $1, as git checkouts: every
+# file git tracks or would track (not what it ignores), committed there,
+# since the caches key from git. For the harness's own tests and mutants.
+project_copy() {
+	mkdir "$1"
+	(cd "$(dirname "${BASH_SOURCE[0]}")/.." &&
+		git ls-files -z --cached --others --exclude-standard | cpio -0pdm --quiet "$1")
+	git -C "$1" init -q
+	git -C "$1" add -A
+	git -C "$1" -c user.name=pci-mwi -c user.email=pci-mwi@example.org commit -qm copy
 }
 
 # The project's files under the git pathspecs $@ as they are now, hashed:

@@ -27,7 +27,7 @@ printf '%s\n' "$cmd" >"$root/run-cmd"
 results="$outdir/$machine-results.log"
 grep -v '^# pci-mwi-' "$results" | tr -d '\r' || true
 if grep -q '^# pci-mwi-timeout' "$results"; then
-	die "guest did not finish within ${TIMEOUT:-1500} s"
+	die "guest did not finish within $(sed -n 's/^# pci-mwi-timeout //p' "$results") s"
 fi
 status=$(sed -n 's/^# pci-mwi-exit \([0-9]*\).*/\1/p' "$results")
 [ -n "$status" ] || die "guest stopped before the command finished (see $outdir/$machine-console.log)"

@@ -9,12 +9,7 @@ setup() {
 	load helpers
 	harness_setup
 	COPY=$BATS_TEST_TMPDIR/project
-	mkdir -p "$COPY"
-	(cd "$HARNESS/.." && git ls-files -z --cached --others --exclude-standard |
-		cpio -0pdm --quiet "$COPY")
-	git -C "$COPY" init -q
-	git -C "$COPY" add -A
-	git -C "$COPY" -c user.name=t -c user.email=t@example.org commit -qm copy
+	project_copy "$COPY"
 }
 
 check_copy() {

@@ -314,9 +314,7 @@ test_files_of() {
 
 @test "a new manifest in qemu/guests/ is a new guest: its machine, kernel and tests, nothing else edited" {
 	local copy=$BATS_TEST_TMPDIR/project
-	mkdir -p "$copy"
-	(cd "$HARNESS/.." && git ls-files -z --cached --others --exclude-standard |
-		cpio -0pdm --quiet "$copy")
+	project_copy "$copy"
 	printf '%s\n' 'qemu=(-M microvm)' 'kernel=nodebugfs' "tests=('mwi-*.bats')" \
 		"skip=(mwi-input.bats)" 'last=quiet.bats' >"$copy/qemu/guests/mine"
 	FAKE_LIST_INITRD=1 run "$copy/qemu/check.sh" "$OUT" mine
@@ -328,4 +326,53 @@ test_files_of() {
 	assert_output 'start initrd kernel-nodebugfs'
 	run cat "$FAKE_LOG.args"
 	assert_output --partial ' -M microvm '
+}
+
+@test "a manifest's timeout and kernel command line reach its guest; TIMEOUT overrides the timeout" {
+	local copy=$BATS_TEST_TMPDIR/project
+	project_copy "$copy"
+	printf '%s\n' 'qemu=(-M pc)' "tests=('quiet.bats')" 'timeout=1' \
+		'cmdline=(mine.word=1 mine.other=2)' 'debug_cmdline=(mine.debug=1)' >"$copy/qemu/guests/mine"
+	FAKE_GUEST=hang run "$copy/qemu/check.sh" "$OUT" mine
+	assert_failure
+	assert_line --partial 'not ok - mine: guest did not finish within 1 s'
+	run cat "$FAKE_LOG.args"
+	assert_output --partial ' mine.word=1 mine.other=2 '
+	assert_output --partial ' mwi.timeout=1 '
+	refute_output --partial 'mine.debug=1'
+	rm "$FAKE_LOG.args"
+	DEBUG_KERNEL=1 TIMEOUT_DEBUG=5 run "$copy/qemu/check.sh" "$OUT" mine
+	assert_success
+	run cat "$FAKE_LOG.args"
+	assert_output --partial ' mine.word=1 mine.other=2 mine.debug=1 '
+	assert_output --partial ' mwi.timeout=5 '
+	rm "$FAKE_LOG.args"
+	TIMEOUT=7 run "$copy/qemu/check.sh" "$OUT" mine
+	assert_success
+	run cat "$FAKE_LOG.args"
+	assert_output --partial ' mwi.timeout=7 '
+}
+
+@test "the real manifests: pc's sym53c8xx words, panic_on_warn on the debug kernel but pc's" {
+	run_check pc stress
+	assert_success
+	run grep -c ' sym53c8xx.verb=2 sym53c8xx.settle=0 .*mwi.machine=pc ' "$FAKE_LOG.args"
+	assert_output 1
+	run grep -c 'panic_on_warn=1 .*mwi.machine=stress ' "$FAKE_LOG.args"
+	assert_output 1
+	rm "$FAKE_LOG.args"
+	DEBUG_KERNEL=1 run_check pc q35
+	assert_success
+	run grep -c 'panic_on_warn=1 .*mwi.machine=q35 ' "$FAKE_LOG.args"
+	assert_output 1
+	refute grep -q 'panic_on_warn=1 .*mwi.machine=pc ' "$FAKE_LOG.args"
+}
+
+@test "a manifest whose timeout is not a number of seconds is a named failure" {
+	local copy=$BATS_TEST_TMPDIR/project
+	project_copy "$copy"
+	printf '%s\n' 'qemu=(-M pc)' "tests=('quiet.bats')" 'timeout=10m' >"$copy/qemu/guests/mine"
+	run "$copy/qemu/check.sh" "$OUT" mine
+	assert_failure
+	assert_output --partial "qemu/guests/mine: timeout='10m': a number of seconds"
 }

@@ -35,6 +35,11 @@ harness_setup() {
 	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER KOBJ_W1 KOBJ KOBJ_NODEBUGFS
 }
 
+# A committed copy of the project in the new directory $1 (lib.sh's).
+project_copy() {
+	bash -c '. "$1/lib.sh" && project_copy "$2"' _ "$HARNESS" "$1"
+}
+
 # check.sh into $OUT for the machines given; its progress lines (stderr)
 # are part of $output.
 run_check() {

@@ -13,7 +13,7 @@
 # a mutant. Prints "mutant | killed by" and fails if one survives.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/../lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -21,13 +21,7 @@ trap 'rm -rf "$work"' EXIT
 # (none: as it is) applied to its working tree.
 copy() {
 	rm -rf "$work/p"
-	mkdir "$work/p"
-	(cd "$top" && git ls-files -z --cached --others --exclude-standard |
-		cpio -0pdm --quiet "$work/p")
-	# a git checkout: the harness keys its caches from git
-	git -C "$work/p" init -q
-	git -C "$work/p" add -A
-	git -C "$work/p" -c user.name=m -c user.email=m@example.org commit -qm copy
+	project_copy "$work/p"
 	[ -z "$1" ] || patch -s -p1 -d "$work/p" <"$1"
 }
 
