@@ -4,7 +4,8 @@
 #   make test GUEST=sim T=sim-sysfs.bats [F=REGEX]   one guest, one file (or the tests matching REGEX)
 #   make check-debug   every guest test on the KASAN + lockdep kernel (of KVER)
 #   make check-bisect  build and boot the kernel after every patch of the series (of KVER)
-#   make check-mutants apply each small fault of qemu/mutants/ and show the test that kills it (KVER's tree)
+#   make check-tree    one tree (KVER): its guests and series checks; make check-host: the checks of no tree
+#   make check-mutants apply each small fault of qemu/tools/mutants/ and show the test that kills it (KVER's tree)
 #   make series-diff   show how the two trees' series differ, patch by patch
 #   make bench   measure config accesses, command times and the build loop
 
@@ -75,10 +76,10 @@ SIMDIR_DEBUG := $(TREE)/pci-mwi-sim-debug
 SIM_DEBUG   := $(SIMDIR_DEBUG)/pci-mwi-sim.ko $(SIMDIR_DEBUG)/pci-mwi-probe.ko
 SIMDIR_STRESS := $(TREE)/pci-mwi-sim-stress
 SIM_STRESS  := $(SIMDIR_STRESS)/pci-mwi-sim.ko $(SIMDIR_STRESS)/pci-mwi-probe.ko
-GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats) \
-	       tests-bats/helpers.bash tests-bats/mwi-fuzz.awk userspace/tests/list-names.awk $(MWICTL)
+GUEST_FILES := qemu/init qemu/mkinitramfs.sh $(wildcard tests-bats/*.bats tests-bats/lib/*) \
+	       userspace/tests/list-names.awk $(MWICTL)
 
-.PHONY: all check check-tree test series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
+.PHONY: all check check-tree check-host build-tree guests tree-checks host-checks test series-diff check-debug check-bisect check-mutants bench run deps kernel-tree kernel kernel-nodebugfs kernel-debug kernel-stress kernel-field modules modules-debug modules-stress userspace initramfs initramfs-debug initramfs-stress initramfs-field clean help
 
 all: kernel modules userspace initramfs
 
@@ -114,7 +115,7 @@ kernel-stress: kernel-tree
 # Out-of-tree modules, built against a guest kernel outside the repo.
 define build-sim
 	@mkdir -p $(2)
-	@cp -pu qemu/pci-mwi-sim/Kbuild qemu/pci-mwi-sim/pci-mwi-sim.c qemu/pci-mwi-sim/pci-mwi-probe.c $(2)/
+	@cp -pu $(addprefix tests-bats/fixtures/pci-mwi-sim/,Kbuild pci-mwi-sim.c pci-mwi-probe.c) $(2)/
 	@$(MAKE) -s --no-print-directory -C $(1) M=$(2) modules
 endef
 
@@ -158,18 +159,36 @@ $(INITRD_FIELD): $(GUEST_FILES) $(KERNEL_FIELD) $(FIELD)/package
 initramfs-field: kernel-field userspace
 	@$(MAKE) -s --no-print-directory $(INITRD_FIELD)
 
-# Every tree of TREES in turn (qemu/check-trees.sh runs check-tree for
-# each), then one summary of all.
+# Every tree of TREES in turn, and once the host checks that depend on no
+# tree (qemu/check-trees.sh), then one summary of all.
 check: deps
 	+@MAKE='$(MAKE)' qemu/check-trees.sh $(BUILD)/logs '$(MACHINES)' '$(BACKPORT_MACHINES)' $(TREES)
 
-# One tree's guests and host checks, with the kernels their manifests
-# name. The struct pci_dev check needs the CONFIG_DEBUG_FS=n kernel, built
-# only for a guest on it.
-check-tree: kernel modules userspace initramfs $(call kernel-targets,$(call flavours,$(MACHINES)))
-	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(call flavours,$(MACHINES))),$(KOBJ_NODEBUGFS)) \
-		qemu/check.sh $(LOGS) $(MACHINES)
+# One tree (KVER): its guests (MACHINES) and its series' host checks.
+check-tree: deps
+	+@MAKE='$(MAKE)' qemu/check-trees.sh --no-host-checks $(BUILD)/logs '$(MACHINES)' '' $(KVER)
 
+# The host checks that depend on no tree: mwictl's, shellcheck, the
+# harness's own tests (one of which boots the pc guest of KVER).
+check-host: kernel modules userspace initramfs
+	@$(MAKE) -s --no-print-directory host-checks
+
+# The steps of check-trees.sh, each one script, for one tree (KVER): what
+# its guests need built (the kernels their manifests name), then, with
+# nothing more to build, the guests, the series' host checks and (for the
+# first tree) the host checks that depend on no tree. The struct pci_dev
+# check needs the CONFIG_DEBUG_FS=n kernel, built only for a guest on it.
+build-tree: kernel modules userspace initramfs $(call kernel-targets,$(call flavours,$(MACHINES)))
+
+guests:
+	@qemu/guests.sh $(LOGS) $(MACHINES)
+
+tree-checks:
+	@KOBJ_NODEBUGFS=$(if $(filter nodebugfs,$(call flavours,$(MACHINES))),$(KOBJ_NODEBUGFS)) \
+		qemu/tree-checks.sh $(LOGS)/tree
+
+host-checks:
+	@qemu/host-checks.sh $(BUILD)/logs/host
 
 # The inner loop: one guest of KVER runs the files of T (names in
 # tests-bats/ or TESTS_EXTRA), and with F only the tests whose names match
@@ -183,14 +202,14 @@ $(if $(filter $(GUEST),$(GUESTS)),,$(error GUEST='$(GUEST)': one of $(GUESTS)))
 endif
 test: userspace $(if $(filter patched nodebugfs,$(call flavours,$(GUEST))),initramfs) \
 	$(call kernel-targets,$(call flavours,$(GUEST)))
-	@HOST_CHECKS=0 TEST_FILES='$(subst ','\'',$(value T))' TEST_FILTER='$(subst ','\'',$(value F))' \
-		qemu/check.sh $(LOGS)/test $(GUEST)
+	@TEST_FILES='$(subst ','\'',$(value T))' TEST_FILTER='$(subst ','\'',$(value F))' \
+		qemu/guests.sh $(LOGS)/test $(GUEST)
 
 series-diff:
-	@qemu/series-diff.sh $(addprefix $(CURDIR)/kernel-patches/,$(KVERS))
+	@qemu/checks/series-diff.sh $(addprefix $(CURDIR)/kernel-patches/,$(KVERS))
 
 check-debug: initramfs-debug userspace
-	@DEBUG_KERNEL=1 TIMEOUT_DEBUG=$(TIMEOUT_CHECK_DEBUG) qemu/check.sh $(LOGS)/debug pc q35 sim stress
+	@DEBUG_KERNEL=1 TIMEOUT_DEBUG=$(TIMEOUT_CHECK_DEBUG) qemu/guests.sh $(LOGS)/debug pc q35 sim stress
 
 run: kernel modules userspace initramfs
 	@qemu/run.sh $(LOGS) pc '$(subst ','\'',$(value CMD))'
@@ -198,13 +217,13 @@ run: kernel modules userspace initramfs
 # Every guest of KVER, and the pc guest of each other tree.
 bench: kernel kernel-nodebugfs modules userspace initramfs initramfs-stress initramfs-field
 	@$(foreach t,$(filter-out $(KVER),$(KVERS)),$(MAKE) -s --no-print-directory KVER=$(t) initramfs &&) true
-	@KVERS='$(KVERS)' qemu/bench.sh $(BUILD)
+	@KVERS='$(KVERS)' qemu/tools/bench.sh $(BUILD)
 
 check-mutants: kernel-tree userspace
-	@qemu/mutants.sh $(KSRC) $(TREE)
+	@qemu/tools/mutants.sh $(KSRC) $(TREE)
 
 check-bisect: kernel-tree
-	@qemu/bisect.sh $(KSRC) $(PATCHDIR) $(TREE)/bisect $(TREE)/kobj-bisect $(LOGS)/bisect
+	@qemu/tools/bisect.sh $(KSRC) $(PATCHDIR) $(TREE)/bisect $(TREE)/kobj-bisect $(LOGS)/bisect
 
 # Both trees' build output; the extracted sources and their ccache stay.
 clean:

@@ -125,9 +125,9 @@ done
 [ -z "$kver" ] || "$(command -v depmod || echo /sbin/depmod)" -b "$root" "$kver"
 
 cp "$testdir"/*.bats "$root/tests/"
-install -D -m 0644 "$testdir/helpers.bash" "$root/usr/lib/bats/pci-mwi/load.bash"
+mkdir -p "$root/usr/lib/bats/pci-mwi"
+install -m 0644 "$testdir"/lib/*.bash "$testdir"/lib/*.awk "$root/usr/lib/bats/pci-mwi/"
 install -m 0644 "$here/../userspace/tests/list-names.awk" "$root/usr/lib/bats/pci-mwi/"
-install -m 0644 "$testdir/mwi-fuzz.awk" "$root/usr/lib/bats/pci-mwi/"
 install -m 0755 "$here/init" "$root/init"
 printf 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"

@@ -13,7 +13,7 @@ setup() {
 }
 
 check_copy() {
-	run "$COPY/qemu/check.sh" "$OUT" "$@"
+	run "$COPY/qemu/guests.sh" "$OUT" "$@"
 }
 
 @test "a changed known warning, lib.sh or a new file in tests-bats/ boots the cached guest again" {
@@ -48,37 +48,39 @@ check_copy() {
 	assert_equal "$(starts)" 1
 }
 
-# The host checks of the copy, each a stand-in that logs its run to $RAN:
-# userspace/Makefile's targets, shellcheck.sh, series-tests.sh and the
-# harness's own tests and mutants.
+# The host checks of the copy (host-checks.sh), each a stand-in that logs
+# its run to $RAN: userspace/Makefile's targets, checks/shellcheck.sh and
+# the harness's own tests and mutants.
 fake_host_checks() {
 	local targets="check check-sanitizers check-mutants check-clang deb fuzz"
 	RAN=$BATS_TEST_TMPDIR/ran
 	export RAN
 	printf '.PHONY: %s\n%s:\n\t@echo "$@" >>"$$RAN"; echo 1..1; echo "ok 1 $@"\n' \
 		"$targets" "$targets" >"$COPY/userspace/Makefile"
-	printf '#!/bin/sh\necho shellcheck >>"$RAN"\n' >"$COPY/qemu/shellcheck.sh"
-	printf '#!/bin/sh\necho series >>"$RAN"; echo 1..1; echo "ok 1 series"\n' >"$COPY/qemu/series-tests.sh"
+	printf '#!/bin/sh\necho shellcheck >>"$RAN"\n' >"$COPY/qemu/checks/shellcheck.sh"
 	printf '#!/bin/sh\necho harness-mutants >>"$RAN"\n' >"$COPY/qemu/tests/mutants.sh"
 	rm "$COPY"/qemu/tests/*.bats
 	printf '@test "harness" { echo harness >>"$RAN"; }\n' >"$COPY/qemu/tests/one.bats"
 	git -C "$COPY" add -A
 	git -C "$COPY" -c user.name=t -c user.email=t@example.org commit -qm fakes
-	export HOST_CHECKS=1 KSRC=$BATS_TEST_TMPDIR/no-tree PATCHDIR=$COPY/kernel-patches/7.2
+}
+
+host_checks_copy() {
+	run "$COPY/qemu/host-checks.sh" "$OUT"
 }
 
 @test "a new file in a new directory of userspace/ runs mwictl's host checks again, and only those" {
 	fake_host_checks
-	check_copy
+	host_checks_copy
 	assert_success
 	grep -qx check "$RAN"
-	check_copy
+	host_checks_copy
 	assert_success
 	assert_line --partial 'mwictl (host) (cached: inputs identical to its last green run)'
 	rm "$RAN"
 	mkdir "$COPY/userspace/new"
 	echo 'int x;' >"$COPY/userspace/new/x.c"
-	check_copy
+	host_checks_copy
 	assert_success
 	run sort "$RAN"
 	assert_output "$(printf 'check\ncheck-clang\ncheck-mutants\ncheck-sanitizers\ndeb\nfuzz\nshellcheck')"

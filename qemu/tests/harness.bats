@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# The harness's own paths, the ones a warm tree hides: check.sh run into a
+# The harness's own paths, the ones a warm tree hides: guests.sh run into a
 # directory that does not exist yet, with TESTS_EXTRA, with no machines, and
 # with guests that do not boot, die, hang or report kernel errors. QEMU is
 # replaced by qemu/tests/fake-qemu except in the last test, which boots the
@@ -155,7 +155,7 @@ setup() {
 @test "a log directory that cannot be created still ends with the summary" {
 	OUT=/proc/pci-mwi-no-such-dir run_check pc
 	assert_failure
-	assert_line --partial 'not ok - harness: check.sh stopped'
+	assert_line --partial 'not ok - harness: guests.sh stopped'
 	assert_last_line '0 passed, 1 failed'
 }
 
@@ -317,7 +317,7 @@ test_files_of() {
 	project_copy "$copy"
 	printf '%s\n' 'qemu=(-M microvm)' 'kernel=nodebugfs' "tests=('mwi-*.bats')" \
 		"skip=(mwi-input.bats)" 'last=quiet.bats' >"$copy/qemu/guests/mine"
-	FAKE_LIST_INITRD=1 run "$copy/qemu/check.sh" "$OUT" mine
+	FAKE_LIST_INITRD=1 run "$copy/qemu/guests.sh" "$OUT" mine
 	assert_success
 	assert_line --partial 'booting the mine guest (tcg)'
 	assert_equal "$(printf '%s\n' "${lines[@]}" | sed -n 's/^# test-file //p')" \
@@ -333,7 +333,7 @@ test_files_of() {
 	project_copy "$copy"
 	printf '%s\n' 'qemu=(-M pc)' "tests=('quiet.bats')" 'timeout=1' \
 		'cmdline=(mine.word=1 mine.other=2)' 'debug_cmdline=(mine.debug=1)' >"$copy/qemu/guests/mine"
-	FAKE_GUEST=hang run "$copy/qemu/check.sh" "$OUT" mine
+	FAKE_GUEST=hang run "$copy/qemu/guests.sh" "$OUT" mine
 	assert_failure
 	assert_line --partial 'not ok - mine: guest did not finish within 1 s'
 	run cat "$FAKE_LOG.args"
@@ -341,13 +341,13 @@ test_files_of() {
 	assert_output --partial ' mwi.timeout=1 '
 	refute_output --partial 'mine.debug=1'
 	rm "$FAKE_LOG.args"
-	DEBUG_KERNEL=1 TIMEOUT_DEBUG=5 run "$copy/qemu/check.sh" "$OUT" mine
+	DEBUG_KERNEL=1 TIMEOUT_DEBUG=5 run "$copy/qemu/guests.sh" "$OUT" mine
 	assert_success
 	run cat "$FAKE_LOG.args"
 	assert_output --partial ' mine.word=1 mine.other=2 mine.debug=1 '
 	assert_output --partial ' mwi.timeout=5 '
 	rm "$FAKE_LOG.args"
-	TIMEOUT=7 run "$copy/qemu/check.sh" "$OUT" mine
+	TIMEOUT=7 run "$copy/qemu/guests.sh" "$OUT" mine
 	assert_success
 	run cat "$FAKE_LOG.args"
 	assert_output --partial ' mwi.timeout=7 '
@@ -372,7 +372,7 @@ test_files_of() {
 	local copy=$BATS_TEST_TMPDIR/project
 	project_copy "$copy"
 	printf '%s\n' 'qemu=(-M pc)' "tests=('quiet.bats')" 'timeout=10m' >"$copy/qemu/guests/mine"
-	run "$copy/qemu/check.sh" "$OUT" mine
+	run "$copy/qemu/guests.sh" "$OUT" mine
 	assert_failure
 	assert_output --partial "qemu/guests/mine: timeout='10m': a number of seconds"
 }

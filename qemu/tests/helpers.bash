@@ -30,7 +30,7 @@ harness_setup() {
 	export KERNEL_FIELD=$BATS_TEST_TMPDIR/kernel-field
 	export INITRD_FIELD=$BATS_TEST_TMPDIR/initrd-field
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
-	export HOST_CHECKS=0 ACCEL=tcg BUILD=$BATS_TEST_TMPDIR/build
+	export ACCEL=tcg BUILD=$BATS_TEST_TMPDIR/build
 	# and none of the tree checks make check's environment would start
 	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER KOBJ_W1 KOBJ KOBJ_NODEBUGFS
 }
@@ -40,10 +40,10 @@ project_copy() {
 	bash -c '. "$1/lib.sh" && project_copy "$2"' _ "$HARNESS" "$1"
 }
 
-# check.sh into $OUT for the machines given; its progress lines (stderr)
+# guests.sh into $OUT for the machines given; its progress lines (stderr)
 # are part of $output.
 run_check() {
-	run "$HARNESS/check.sh" "$OUT" "$@"
+	run "$HARNESS/guests.sh" "$OUT" "$@"
 }
 
 # A TESTS_EXTRA directory with one passing test in $1.bats.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# qemu/shellcheck.sh: what the shellcheck host check of make check runs.
+# qemu/checks/shellcheck.sh: what the shellcheck host check of make check runs.
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
@@ -9,8 +9,8 @@ bats_load_library bats-assert
 # NAME=CONTENT pairs.
 make_repo() {
 	local repo=$BATS_TEST_TMPDIR/repo pair
-	mkdir -p "$repo/qemu"
-	cp "$BATS_TEST_DIRNAME/../shellcheck.sh" "$repo/qemu/"
+	mkdir -p "$repo/qemu/checks"
+	cp "$BATS_TEST_DIRNAME/../checks/shellcheck.sh" "$repo/qemu/checks/"
 	for pair in "$@"; do
 		mkdir -p "$repo/$(dirname "${pair%%=*}")"
 		printf '%s\n' "${pair#*=}" >"$repo/${pair%%=*}"
@@ -22,15 +22,15 @@ make_repo() {
 @test "shellcheck.sh lists scripts by name and by #! line, not other files" {
 	make_repo 'a.sh=echo a' 'b/t.bats=@test x { true; }' 'bin/tool=#!/bin/sh
 echo t' 'notes.txt=echo' 'Makefile=all:'
-	run "$BATS_TEST_TMPDIR/repo/qemu/shellcheck.sh" --list
+	run "$BATS_TEST_TMPDIR/repo/qemu/checks/shellcheck.sh" --list
 	assert_success
-	assert_equal "$(sort <<<"$output" | tr '\n' ' ')" "a.sh b/t.bats bin/tool qemu/shellcheck.sh "
+	assert_equal "$(sort <<<"$output" | tr '\n' ' ')" "a.sh b/t.bats bin/tool qemu/checks/shellcheck.sh "
 }
 
 @test "shellcheck.sh fails on a warning in a script that only its #! line names" {
 	make_repo 'bin/tool=#!/bin/bash
 unused=1'
-	run "$BATS_TEST_TMPDIR/repo/qemu/shellcheck.sh"
+	run "$BATS_TEST_TMPDIR/repo/qemu/checks/shellcheck.sh"
 	assert_failure
 	assert_output --partial "SC2034"
 }

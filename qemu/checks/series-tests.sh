@@ -13,7 +13,7 @@
 # series of every other tree (the directories beside PATCHDIR) has the same
 # patches in the same order (series-diff.sh).
 set -eu
-here=$(dirname "$0")
+here=$(dirname "$0")/..
 . "$here/lib.sh"
 
 ksrc=$(realpath "$1")
@@ -104,7 +104,7 @@ for f in "${touched[@]}"; do
 done
 for d in "${others[@]}"; do
 	rc=0
-	out=$("$here/series-diff.sh" "$patchdir" "$d" 2>&1) || rc=1
+	out=$("$here/checks/series-diff.sh" "$patchdir" "$d" 2>&1) || rc=1
 	tap "$rc" "kernel-patches/$(basename "$d") has the same patches in the same order"
 	[ "$rc" = 0 ] || printf '%s\n' "$out" | grep -E '^(only in|the two series)' | sed 's/^/#   /'
 done

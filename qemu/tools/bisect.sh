@@ -9,7 +9,7 @@
 # compile every file touched so far with W=1 under allmodconfig (in
 # KOBJ-w1, w1-check.sh). Prints TAP, then "N passed, N failed".
 set -eu
-here=$(dirname "$0")
+here=$(dirname "$0")/..
 . "$here/lib.sh"
 
 ksrc=$(realpath -m "$1")
@@ -59,7 +59,7 @@ for p in "${patches[@]}"; do
 	git -C "$worktree" "${git_id[@]}" am -q "$p" && build_and_boot "$name" || rc=1
 	tap "$rc" "the tree builds and boots, and every driver binds, after $name"
 	rc=0
-	"$here/w1-check.sh" "$worktree" "$kobj-w1" pristine >"$outdir/w1-$name.tap" 2>&1 || rc=1
+	"$here/checks/w1-check.sh" "$worktree" "$kobj-w1" pristine >"$outdir/w1-$name.tap" 2>&1 || rc=1
 	grep -q '^not ok' "$outdir/w1-$name.tap" && rc=1
 	grep -q '^ok' "$outdir/w1-$name.tap" || rc=1
 	tap "$rc" "every file touched up to $name compiles with W=1 and no warning"

@@ -4,7 +4,7 @@
 # mutants.sh KSRC BUILD
 #
 # "make check-mutants": prove that the tests have teeth. Each
-# qemu/mutants/*.patch is a small fault (a line changed or moved) in the
+# qemu/tools/mutants/*.patch is a small fault (a line changed or moved) in the
 # patched tree; its header names the promise it breaks, the guests to boot
 # and the test files to run there:
 #   # promise: ...
@@ -24,7 +24,7 @@
 # "kernel: stress" mutant builds in BUILD/kobj-mutant-stress instead (cold
 # the first time: a worktree shares no ccache entry with build/KVER/linux).
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/lib.sh"
 
 ksrc=$(realpath "$1")
@@ -34,8 +34,8 @@ logs=$build/logs/mutants
 top=$here/..
 mkdir -p "$logs"
 # shellcheck disable=SC2206
-mutants=("$here"/mutants/${MUTANTS:-*}.patch)
-[ -e "${mutants[0]}" ] || die "no mutant in qemu/mutants/ matches '${MUTANTS:-*}'"
+mutants=("$here"/tools/mutants/${MUTANTS:-*}.patch)
+[ -e "${mutants[0]}" ] || die "no mutant in qemu/tools/mutants/ matches '${MUTANTS:-*}'"
 
 header() { # FILE KEY
 	sed -n "s/^# $2: //p" "$1" | head -1
@@ -86,8 +86,8 @@ build() {
 	# shellcheck disable=SC2046
 	"$here/build-kernel.sh" "$work" "$kobj" $(fragments_of "$1") &&
 		mkdir -p "$simdir" &&
-		cp -p "$here"/pci-mwi-sim/Kbuild "$here"/pci-mwi-sim/pci-mwi-sim.c \
-			"$here"/pci-mwi-sim/pci-mwi-probe.c "$simdir/" &&
+		cp -p "$top"/tests-bats/fixtures/pci-mwi-sim/{Kbuild,pci-mwi-sim.c,pci-mwi-probe.c} \
+			"$simdir/" &&
 		make -s -C "$kobj" M="$simdir" modules &&
 		"$here/mkinitramfs.sh" "$(initrd_of "$1")" "$kobj/modroot" "$top/tests-bats" \
 			"$top/userspace/mwictl" "$simdir/pci-mwi-sim.ko" "$simdir/pci-mwi-probe.ko"

@@ -21,7 +21,7 @@
 # one test per file, which fails on a compile error or a new warning in
 # that file, and one for new warnings in the headers they include.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/lib.sh"
 
 ksrc=$(realpath "$1")

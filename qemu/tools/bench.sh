@@ -14,7 +14,7 @@
 # leaves that row out; BENCH_LOOP=0 the whole developer loop). Prints a
 # markdown report and writes it to OUTDIR/bench.md.
 set -eu -o pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/lib.sh"
 
 outdir=$(realpath -m "$1")
@@ -143,7 +143,7 @@ host_loop() {
 	echo "$(free -g | awk '/^Mem:/ { print $2 }') GiB, $(qemu-system-x86_64 --version | head -1), accel $(guest_accel "$(guest_kernel pc)")."
 	echo
 	say "bench: guest measurements"
-	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/bench-lib.sh" "$here/bench-guest.sh")"
+	TIMEOUT=1200 "$here/run.sh" "$outdir/guest" pc "$(cat "$here/tools/bench-lib.sh" "$here/tools/bench-guest.sh")"
 	echo "Targets: \`cat mwi\` = 1 config read; \`mwictl list\` at least 5× faster than \`lspci -vv\`"
 	echo "for the same answer (ratio ≤ 0.2)."
 	echo
@@ -156,7 +156,7 @@ host_loop() {
 		git -C "$here/.." archive "${old#*:}" userspace | tar -x -C "$outdir/mwictl-${old%%:*}"
 		make -s -C "$outdir/mwictl-${old%%:*}/userspace" mwictl >/dev/null
 	done
-	"$here/bench-host.sh" "$here/../userspace/mwictl" "$outdir/mwictl-1.0/userspace/mwictl" \
+	"$here/tools/bench-host.sh" "$here/../userspace/mwictl" "$outdir/mwictl-1.0/userspace/mwictl" \
 		"$outdir/mwictl-2.1/userspace/mwictl"
 	echo "### Boot to first finished test (s)"
 	echo

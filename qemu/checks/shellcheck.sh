@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# qemu/shellcheck.sh [--list]
+# qemu/checks/shellcheck.sh [--list]
 #
 # Every shell script git knows in this repository (by name: *.sh, *.bash,
 # *.bats; or by a #! line naming a shell), checked by shellcheck at warning
-# level. --list prints the files only (check.sh hashes them for its cache).
+# level. --list prints the files only (for a reader; host-checks.sh keys its cache with git_key).
 set -eu -o pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 
 files=()

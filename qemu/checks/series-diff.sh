@@ -20,7 +20,7 @@
 # inside a pair is what a backport is, and not a failure. Exits 2 when a
 # directory holds no patch.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 usage() {
 	printf 'usage: series-diff.sh DIR_A DIR_B (series: NNNN-*.patch files, or a subdirectory of them per posting)\n' >&2

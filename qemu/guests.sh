@@ -1,26 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check.sh OUTDIR MACHINE...
+# guests.sh OUTDIR MACHINE...
 #
 # Boot each guest in check mode, print its TAP stream, and fail a guest
 # that did not boot, timed out, did not finish, left no readable results
 # or console, or whose console shows a kernel Oops, BUG, WARNING, KASAN or
 # lockdep report or a panic. Whatever happens, ends with the line
-# "N passed, N failed" (after a line "N skipped") and exits non-zero on
-# any failure: a harness error is one more named "not ok" line.
-#
-# While the guests run, the host checks the kernel series (series-tests.sh),
-# runs mwictl's own tests (userspace/tests, plain, sanitized, fuzzed), the
-# harness's own tests (qemu/tests) and their mutants, and, with KOBJ_W1 set, compiles the files
-# the series touches with W=1 for x86_64 and, with Debian's cross
-# compilers, for each architecture of W1_CROSS (default "powerpc sh s390")
-# (w1-check.sh), and with KOBJ and KOBJ_NODEBUGFS set checks that the
-# series leaves struct pci_dev as it was (pcidev-size.sh). HOST_CHECKS=0
-# skips all that; HOST_CHECKS=tree runs only the checks of the kernel tree
-# (series, W=1, and struct pci_dev where KOBJ_NODEBUGFS is set: the Makefile
-# sets it only for a tree with a nodebugfs guest), for a second tree
-# (check-trees.sh).
+# "N passed, N failed" (after a line "N skipped"), leaves the counts in
+# OUTDIR/counts (tap.sh) and exits non-zero on any failure: a harness error
+# is one more named "not ok" line. The host checks are other scripts
+# (tree-checks.sh, host-checks.sh; check-trees.sh runs them beside this).
 #
 # Guests start longest first, by the length each took last time (with two
 # CPUs, the longest one is the critical path). A guest whose kernel,
@@ -30,21 +20,21 @@
 # its recorded results are shown and counted, marked "(cached)". FORCE=1,
 # or CI=true, boots every guest.
 #
-# Environment: as boot.sh, plus KSRC and PATCHDIR (the patched tree and
-# its series, kernel-patches/KVER/), TESTS_EXTRA (a directory of *.bats
+# Environment: as boot.sh, plus TESTS_EXTRA (a directory of *.bats
 # files to run in the guests whose manifest in qemu/guests/ says
 # extra=yes: pc, q35, nodebugfs; ONLY_EXTRA=1 runs only those, and boots
-# no other guest), HOST_CHECKS, FORCE and CI. Each guest runs the test
-# list of its manifest (guest_tests in lib.sh), which boot.sh writes into
-# its initramfs as /test-files.
+# no other guest), TEST_FILES and TEST_FILTER (make test: the files, and
+# the tests of them whose names match), FORCE and CI. Each guest runs the
+# test list of its manifest (guest_tests in lib.sh), which boot.sh writes
+# into its initramfs as /test-files.
 set -eu
 here=$(dirname "$0")
 . "$here/lib.sh"
+. "$here/tap.sh"
 
 outdir=$1
 shift
-passed=0 failed=0 skipped=0
-finished=no
+tap_start "$outdir" guests.sh
 
 # Console lines that mean the kernel is broken, whatever the tests said.
 KERNEL_ERRORS='Oops|BUG:|WARNING:|KASAN|lockdep|possible recursive locking|circular locking|Kernel panic|general protection fault|Call Trace:'
@@ -95,188 +85,6 @@ known_warnings_dropped() {
 		if (inblock && mode == "text") for (l = 1; l <= nb; l++) print block[l]
 		if (mode == "count") print dropped + 0
 	}' "$1"
-}
-
-# One failure the guest (or the harness) could not report itself.
-harness_failure() {
-	printf 'not ok - %s: %s\n' "$1" "$2"
-	failed=$((failed + 1))
-}
-
-summary() {
-	printf '%d skipped\n%d passed, %d failed\n' "$skipped" "$passed" "$failed"
-}
-
-# Whatever stops this script, the last line is the summary: an unexpected
-# exit is itself a failure, named with the line it happened at.
-on_exit() {
-	local rc=$?
-	[ "$finished" = yes ] && return
-	harness_failure harness "check.sh stopped with status $rc before the end (line ${last_line:-?})"
-	mkdir -p "$outdir" 2>/dev/null || true
-	summary | tee "$outdir/summary" 2>/dev/null || summary
-	exit 1
-}
-trap 'last_line=$LINENO' DEBUG
-trap on_exit EXIT
-
-# Print a TAP stream with a heading and add it to the totals. Fails when
-# the file is missing or unreadable, or its plan is missing or does not
-# match the tests it reported.
-count_tap() {
-	local heading=$1 file=$2 line planned=0 seen=0
-	printf '# %s\n' "$heading"
-	[ -f "$file" ] && [ -r "$file" ] || return 1
-	while IFS= read -r line || [ -n "$line" ]; do
-		line=${line%$'\r'}
-		case "$line" in
-		"1.."*) planned=${line#1..} ;;
-		"ok "*"# skip"*) skipped=$((skipped + 1)) seen=$((seen + 1)) ;;
-		"ok "*) passed=$((passed + 1)) seen=$((seen + 1)) ;;
-		"not ok "*) failed=$((failed + 1)) seen=$((seen + 1)) ;;
-		esac
-		case "$line" in "# pci-mwi-"*) ;; *) printf '%s\n' "$line" ;; esac
-	done <"$file"
-	case "$planned" in '' | *[!0-9]*) return 1 ;; esac
-	[ "$planned" != 0 ] && [ "$seen" = "$planned" ]
-}
-
-# Host checks are cached like guests: $key (a hash of everything the check
-# reads) equal to that of its last green run means its recorded output is
-# shown again instead of running it.
-host_cached() {
-	local name=$1 key=$2
-	use_cache && [ -n "$key" ] &&
-		[ "$(cat "$outdir/cache/host-$name.key" 2>/dev/null)" = "$key" ] &&
-		cp "$outdir/cache/host-$name.out" "$outdir/$name.out"
-}
-
-host_remember() {
-	local name=$1 key=$2
-	mkdir -p "$outdir/cache"
-	cp "$outdir/$name.out" "$outdir/cache/host-$name.out"
-	printf '%s\n' "$key" >"$outdir/cache/host-$name.key"
-}
-
-# A host check whose TAP output goes to $outdir/$1.out.
-host_tap() {
-	local name=$1 heading=$2 key=$3 failed_before=$failed cached=""
-	shift 3
-	if host_cached "$name" "$key"; then
-		cached=" (cached: inputs identical to its last green run)"
-	else
-		"$@" >"$outdir/$name.out" 2>&1 || true
-	fi
-	count_tap "$heading$cached" "$outdir/$name.out" ||
-		harness_failure "$name" "did not run every test (see $outdir/$name.out)"
-	[ "$failed" = "$failed_before" ] && [ -z "$cached" ] && host_remember "$name" "$key"
-	return 0
-}
-
-# A host check that passes when its command does; output to $outdir/$1.out.
-host_ok() {
-	local name=$1 text=$2 key=$3
-	shift 3
-	if host_cached "$name" "$key"; then
-		printf 'ok - %s (cached)\n' "$text"
-		passed=$((passed + 1))
-	elif "$@" >"$outdir/$name.out" 2>&1; then
-		printf 'ok - %s\n' "$text"
-		passed=$((passed + 1))
-		host_remember "$name" "$key"
-	else
-		harness_failure "$name" "failed: $text (see $outdir/$name.out)"
-	fi
-}
-
-# A hash of the files named (outside the project: the host's and the
-# kernel tree's), and of the output of the command after "--".
-inputs_key() {
-	local f
-	{
-		while [ $# -gt 0 ]; do
-			f=$1
-			shift
-			if [ "$f" = -- ]; then
-				"$@" 2>&1 || true
-				break
-			fi
-			cat "$f" 2>/dev/null || printf 'missing %s\n' "$f"
-		done
-	} | sha256sum | cut -d' ' -f1
-}
-
-# The harness's own files, qemu/ but its self-tests and mutants (which no
-# guest or host check reads), and the pathspecs $@, as git_key hashes them.
-harness_key() {
-	git_key qemu ':(exclude)qemu/tests' ':(exclude)qemu/mutants' "$@"
-}
-
-# The patched tree's content: its commit's tree (not the commit: a patch's
-# message is not compiled) and any change not committed.
-ksrc_key() {
-	{ git -C "$KSRC" rev-parse "HEAD^{tree}"; git -C "$KSRC" diff HEAD; } 2>/dev/null | sha256sum | cut -d' ' -f1
-}
-
-# The host checks of the kernel tree KSRC: its series (checkpatch, Cc:,
-# the same patches as the other tree's), W=1 and struct pci_dev.
-run_tree_tests() {
-	host_tap series "kernel series (host)" \
-		"$(harness_key kernel-patches)$(inputs_key "$KSRC/scripts/checkpatch.pl" \
-			"$KSRC/scripts/get_maintainer.pl" "$KSRC/MAINTAINERS")" \
-		"$here/series-tests.sh" "$KSRC" "$PATCHDIR"
-	if [ -n "${KOBJ_W1:-}" ]; then
-		host_tap w1 "files the series touches, compiled with W=1 (host)" \
-			"$(ksrc_key)$(harness_key)" \
-			"$here/w1-check.sh" "$KSRC" "$KOBJ_W1" pristine
-		for arch in ${W1_CROSS-powerpc sh s390}; do
-			host_tap "w1-$arch" "files the series touches, compiled with W=1 for $arch (host)" \
-				"$(ksrc_key)$(harness_key)$arch" \
-				"$here/w1-check.sh" "$KSRC" "$KOBJ_W1-$arch" pristine "$arch"
-		done
-	fi
-	if [ -n "${KOBJ:-}" ] && [ -n "${KOBJ_NODEBUGFS:-}" ]; then
-		host_ok pcidev-size "the series leaves struct pci_dev as it was, with and without CONFIG_DEBUG_FS" \
-			"$(ksrc_key)$(harness_key)$(inputs_key "$KOBJ/vmlinux" "$KOBJ_NODEBUGFS/vmlinux")" \
-			"$here/pcidev-size.sh" "$KSRC" "$KOBJ" "$KOBJ_NODEBUGFS"
-	fi
-}
-
-# The host checks that do not depend on the kernel tree: mwictl's and the
-# harness's own tests.
-run_tree_independent_tests() {
-	local top=$here/.. us
-	# names depend on the host's pci.ids, hwdb and libpci
-	# package.bats and the .deb also ship the README and the admin guide
-	us=$(git_key userspace README.md Documentation/admin-guide.md)
-	[ -z "$us" ] || us=$us$(inputs_key /usr/share/misc/pci.ids /usr/lib/udev/hwdb.bin \
-		/etc/udev/hwdb.bin -- dpkg-query -W libpci3 libpci-dev)
-	host_tap mwictl "mwictl (host)" "$us" make -s -C "$top/userspace" check
-	host_tap mwictl-san "mwictl under ASan and UBSan (host)" "$us" \
-		make -s -C "$top/userspace" check-sanitizers
-	host_ok mwictl-mutants "mwictl's own tests kill each mutant of userspace/mutants/" "$us" \
-		make -s -C "$top/userspace" check-mutants
-	host_ok mwictl-clang "mwictl builds with clang -Wall -Wextra -Werror" "$us" \
-		make -s -C "$top/userspace" check-clang
-	host_ok mwictl-deb "mwictl's Debian package builds and lintian finds no error or warning" \
-		"$us" make -s -C "$top/userspace" deb DEBDIR="$outdir/deb"
-	host_ok mwictl-fuzz "the mwictl fuzz target runs ${FUZZ_SECONDS:-10} s without a crash" \
-		"$us${FUZZ_SECONDS:-10}" make -s -C "$top/userspace" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
-	host_ok shellcheck "every shell script and bats file is clean at shellcheck's warning level" \
-		"$(git_key .)$(shellcheck --version 2>&1 | sha256sum)" \
-		"$here/shellcheck.sh"
-	# harness.bats reads the manifests' lists of tests-bats/, the series
-	# and the real pc guest's kernel; the mutants run it again
-	local hk
-	hk=$(git_key qemu kernel-patches tests-bats)$(inputs_key "$KERNEL" "$INITRD")
-	host_tap harness "the harness's own paths (host)" "$hk" bats --tap "$here/tests"
-	host_ok harness-mutants "the harness's own tests kill each mutant of qemu/tests/mutants/" \
-		"$hk" "$here/tests/mutants.sh"
-}
-
-run_host_tests() {
-	run_tree_tests
-	[ "${HOST_CHECKS:-1}" = tree ] || run_tree_independent_tests
 }
 
 extra_cpio() {
@@ -347,12 +155,6 @@ guest_key() {
 		harness_key tests-bats
 		cat "$kernel" "$initrd" ${extra:+"$extra"}
 	} 2>/dev/null | sha256sum | cut -d' ' -f1
-}
-
-# Results are taken from the cache only in a git checkout (git_key).
-use_cache() {
-	[ "${FORCE:-0}" != 1 ] && [ "${CI:-}" != true ] &&
-		git -C "$here/.." rev-parse --is-inside-work-tree >/dev/null 2>&1
 }
 
 # True when $1's last green run had the same key: its logs are put back.
@@ -530,19 +332,10 @@ for machine in "$@"; do
 		rm -f "$outdir/$machine-results.log" "$outdir/$machine-console.log"
 	fi
 done
-# The guests boot while the host checks run: the longest guest is the
-# critical path, and most host checks keep only one CPU busy.
-boot_guests "$@" &
-guests=$!
-[ "${HOST_CHECKS:-1}" = 0 ] || run_host_tests
-wait "$guests" || true
+boot_guests "$@"
 for machine in "$@"; do
 	report_guest "$machine" "${keys[$machine]}"
 done
 # Skips (a test for another guest's devices) are not passes: their count
 # goes on its own line, and the last line is "N passed, N failed" alone.
-finished=yes
-summary | tee "$outdir/summary"
-# The same counts as data, for check-trees.sh: "SKIPPED PASSED FAILED".
-printf '%d %d %d\n' "$skipped" "$passed" "$failed" >"$outdir/counts"
-[ "$failed" = 0 ]
+tap_finish
