@@ -221,6 +221,7 @@ boot_guests() {
 
 report_guest() {
 	local machine=$1 key=$2 results console bad status complete heading seconds
+	# shellcheck disable=SC2154 # failed: tap.sh's count, which shellcheck does not follow
 	local failed_before=$failed
 	results="$outdir/$machine-results.log"
 	console="$outdir/$machine-console.log"

@@ -10,6 +10,8 @@ setup() {
 	HARNESS=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	LOGS=$BATS_TEST_TMPDIR/logs
 	fake_make
+	# what make check exports to its recipes, this file among them
+	unset KVER MACHINES ONLY_EXTRA
 }
 
 # A "make" that records "KVER|MACHINES|TARGET" in $LOGS/calls and leaves
