@@ -17,8 +17,9 @@
 # is not built; the first always is, for its host checks, even with no
 # guest.
 #
-# The guests' TAP streams print as they finish; the host checks' after
-# them, each part under its heading. Each part leaves its counts as data
+# The guests' TAP streams print when the last guest has finished; the
+# host checks' after them, each part under its heading (its stderr, make's
+# error lines among them, after its stream). Each part leaves its counts as data
 # in its directory ("SKIPPED PASSED FAILED" in counts: tap.sh); a part
 # that left none (its tree did not build, or it stopped) is one named
 # failure. Ends with the sum of all, "N skipped" and then "N passed, N
@@ -55,7 +56,7 @@ backport_guests() {
 # failure, named for part $1, when there are none.
 add_counts() {
 	local s p f
-	if read -r s p f <"$2/counts" 2>/dev/null && [ -n "$s" ] && [ -n "$p" ] && [ -n "$f" ]; then
+	if { read -r s p f <"$2/counts"; } 2>/dev/null && [ -n "$s" ] && [ -n "$p" ] && [ -n "$f" ]; then
 		case "$s$p$f" in
 		*[!0-9]*) ;;
 		*)
@@ -68,11 +69,27 @@ add_counts() {
 	failed=$((failed + 1))
 }
 
-# Print the stream part $1 left in $2 (its stdout), under a heading.
+# Print the stream part $1 left in $2.tap (its stdout), under a heading,
+# then what it wrote to stderr ($2.err) as comments.
 show_part() {
 	printf '# %s\n' "$1"
-	cat "$2" 2>/dev/null || true
+	cat "$2.tap" 2>/dev/null || true
+	sed 's/^/#   /' "$2.err" 2>/dev/null || true
 }
+
+# The parts in the background run in process groups of their own: an
+# interrupt stops them and everything they started (a background job
+# ignores SIGINT; a W=1 build or a guest left running would race the next
+# run in the same directories).
+parts=()
+stop_parts() {
+	local p
+	for p in "${parts[@]}"; do
+		kill -TERM -- "-$p" 2>/dev/null || true
+	done
+	wait
+}
+trap 'stop_parts; exit 130' INT TERM
 
 mkdir -p "$logs"
 rm -f "$logs/summary"
@@ -105,26 +122,34 @@ for tree in "$@"; do
 	if [ "$host" = yes ]; then
 		host=ran
 		rm -f "$logs/host/counts"
-		"$make" -s --no-print-directory KVER="$tree" host-checks >"$logs/host.tap" &
+		setsid "$make" -s --no-print-directory KVER="$tree" host-checks \
+			>"$logs/host.tap" 2>"$logs/host.err" &
 		host_pid=$!
+		parts+=("$host_pid")
 	fi
-	"$make" -s --no-print-directory KVER="$tree" MACHINES="$guests" tree-checks \
-		>"$logs/$tree/tree.tap" &
+	setsid "$make" -s --no-print-directory KVER="$tree" MACHINES="$guests" tree-checks \
+		>"$logs/$tree/tree.tap" 2>"$logs/$tree/tree.err" &
 	tree_pid=$!
+	parts+=("$tree_pid")
 	if [ -n "$guests" ]; then
 		"$make" -s --no-print-directory KVER="$tree" MACHINES="$guests" guests
 		add_counts "tree $tree: guests" "$logs/$tree"
 	fi
 	wait "$tree_pid"
-	show_part "tree linux-source-$tree: host checks of its series" "$logs/$tree/tree.tap"
+	show_part "tree linux-source-$tree: host checks of its series" "$logs/$tree/tree"
 	add_counts "tree $tree: host checks" "$logs/$tree/tree"
 	if [ -n "$host_pid" ]; then
 		wait "$host_pid"
-		show_part "host checks (no kernel tree)" "$logs/host.tap"
+		show_part "host checks (no kernel tree)" "$logs/host"
 		add_counts "host checks" "$logs/host"
 		host_pid=""
 	fi
+	parts=()
 	first=no
 done
+if [ "$host" = yes ] && [ $# != 0 ]; then
+	printf 'not ok - host checks: not run: no tree built (they run beside the first that does)\n'
+	failed=$((failed + 1))
+fi
 printf '%d skipped\n%d passed, %d failed\n' "$skipped" "$passed" "$failed" | tee "$logs/summary"
 [ "$failed" = 0 ]

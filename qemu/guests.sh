@@ -144,7 +144,7 @@ select_cpio() {
 # What a guest's results depend on, hashed: its kernel and initramfs
 # (which hold the tests and init), the extra tests or the make test
 # selection, and every file of the harness and of tests-bats/ as git has
-# them (harness_key), known-warnings and lib.sh's timeouts among them.
+# them (harness_key), known-warnings and the manifests among them.
 guest_key() {
 	local machine=$1 kernel initrd
 	kernel=$(guest_kernel "$machine")

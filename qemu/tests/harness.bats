@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The harness's own paths, the ones a warm tree hides: guests.sh run into a
 # directory that does not exist yet, with TESTS_EXTRA, with no machines, and
-# with guests that do not boot, die, hang or report kernel errors. QEMU is
-# replaced by qemu/tests/fake-qemu except in the last test, which boots the
-# real pc guest with only the extra tests.
+# with guests that do not boot, die, hang or report kernel errors, and the
+# manifests' fields. QEMU is replaced by qemu/tests/fake-qemu except in one
+# test, which boots the real pc guest with only the extra tests.
 
 setup() {
 	load helpers

@@ -32,7 +32,8 @@ harness_setup() {
 	export FAKE_LOG=$BATS_TEST_TMPDIR/starts
 	export ACCEL=tcg BUILD=$BATS_TEST_TMPDIR/build
 	# and none of the tree checks make check's environment would start
-	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER KOBJ_W1 KOBJ KOBJ_NODEBUGFS
+	unset TESTS_EXTRA FORCE CI DEBUG_KERNEL ONLY_EXTRA TEST_FILES TEST_FILTER KOBJ_W1 KOBJ KOBJ_NODEBUGFS \
+		TIMEOUT TIMEOUT_DEBUG MEM
 }
 
 # A committed copy of the project in the new directory $1 (lib.sh's).

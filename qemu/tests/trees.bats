@@ -19,7 +19,9 @@ setup() {
 # FAKE_SUMMARY_<tree, dot as _> holds ("1 skipped, 2 passed, 0 failed"
 # unset), tree-checks and host-checks one passed test each. build-tree
 # fails (the kernel did not build) when FAKE_SUMMARY_<tree> is "none";
-# FAKE_STOP=<target> leaves that target without counts.
+# FAKE_STOP=<target> leaves that target without counts, with make's error
+# line on stderr; FAKE_SLOW=<target> makes it sleep 5 s first, then touch
+# $LOGS/finished.
 fake_make() {
 	export MAKE=$BATS_TEST_TMPDIR/make LOGS
 	cat >"$MAKE" <<'SH'
@@ -37,8 +39,15 @@ guests) dir=$LOGS/$KVER ;;
 tree-checks) dir=$LOGS/$KVER/tree summary=$'0 skipped\n1 passed, 0 failed' ;;
 host-checks) dir=$LOGS/host summary=$'0 skipped\n1 passed, 0 failed' ;;
 esac
+if [ "${FAKE_SLOW:-}" = "$target" ]; then
+	sleep 5
+	touch "$LOGS/finished"
+fi
 printf '%s\n' "$summary"
-[ "${FAKE_STOP:-}" = "$target" ] && exit 1
+if [ "${FAKE_STOP:-}" = "$target" ]; then
+	echo "make: *** [Makefile:1: $target] Error 1" >&2
+	exit 1
+fi
 mkdir -p "$dir"
 printf '%s\n' "$summary" | tr -c '0-9\n' ' ' | xargs | awk '{ print $1, $2, $3 }' >"$dir/counts"
 case "$summary" in *", 0 failed") exit 0 ;; *) exit 1 ;; esac
@@ -123,13 +132,37 @@ calls_of() {
 	assert_last_line '4 passed, 1 failed'
 }
 
-@test "a part that leaves no counts is a named failure" {
+@test "a part that leaves no counts is a named failure, its stderr shown under its heading" {
 	FAKE_STOP=host-checks run_trees 'pc' 'pc sim' 6.12
 	assert_failure
 	assert_line --partial 'not ok - host checks: no counts in'
+	assert_line '#   make: *** [Makefile:1: host-checks] Error 1'
 	FAKE_STOP=guests run_trees 'pc' 'pc sim' 6.12
 	assert_failure
 	assert_line --partial 'not ok - tree 6.12: guests: no counts in'
+}
+
+@test "when no tree builds, the host checks that run beside the first are a named failure" {
+	FAKE_SUMMARY_6_12=none run_trees 'pc' 'pc sim' 6.12
+	assert_failure
+	assert_line 'not ok - host checks: not run: no tree built (they run beside the first that does)'
+	assert_equal "$(calls_of host-checks)" ''
+	assert_last_line '0 passed, 2 failed'
+}
+
+@test "an interrupt stops the parts running in the background, and what they started" {
+	FAKE_SLOW=host-checks "$HARNESS/check-trees.sh" "$LOGS" 'pc' 'pc sim' 6.12 >/dev/null 2>&1 &
+	local pid=$! i
+	for ((i = 0; i < 50; i++)); do
+		calls_of host-checks 2>/dev/null | grep -q . && break
+		sleep 0.1
+	done
+	kill -TERM "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	sleep 6
+	[ ! -e "$LOGS/finished" ]
 }
 
 @test "a failure in either tree fails the run" {

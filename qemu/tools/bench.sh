@@ -4,7 +4,7 @@
 # bench.sh OUTDIR
 #
 # "make bench": config accesses per operation and whole-command times in a
-# guest with the emulator at 256 functions (qemu/bench-guest.sh), each
+# guest with the emulator at 256 functions (qemu/tools/bench-guest.sh), each
 # guest's boot-to-first-test time (and the pc guest's on each other tree
 # of KVERS, whose kernel is OUTDIR/KVER/kobj), and the developer loop on
 # the host, all with both trees and a TESTS_EXTRA directory: CI's cold

@@ -109,7 +109,7 @@ run_tests() {
 	done
 	kernel=$(kobj_of "$kind")/arch/x86/boot/bzImage
 	initrd=$(initrd_of "$kind")
-	KERNEL=$kernel INITRD=$initrd KERNEL_STRESS=$kernel INITRD_STRESS=$initrd TIMEOUT="${TIMEOUT:-300}" \
+	KERNEL=$kernel INITRD=$initrd KERNEL_STRESS=$kernel INITRD_STRESS=$initrd \
 		"$here/run.sh" "$logs/$(basename "$out")-run" "$guest" "bats --tap$files" >"$out" 2>&1 || true
 	if grep -m1 '^not ok' "$out"; then
 		return 0
