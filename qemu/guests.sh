@@ -277,7 +277,6 @@ report_guest() {
 	fi
 }
 
-mkdir -p "$outdir"
 extra=""
 if [ -n "${TESTS_EXTRA:-}" ]; then
 	extra=$(extra_cpio "$TESTS_EXTRA") ||

@@ -19,7 +19,6 @@ here=$(dirname "$0")
 . "$here/tap.sh"
 
 outdir=$1
-mkdir -p "$outdir"
 tap_start "$outdir" host-checks.sh
 top=$here/..
 

@@ -3,7 +3,7 @@
 # The TAP and summary library of the check scripts (guests.sh,
 # tree-checks.sh, host-checks.sh). Sourced, after lib.sh, never run.
 #
-# tap_start OUTDIR NAME starts the counts; every result line the script
+# tap_start OUTDIR NAME creates OUTDIR and starts the counts; every result line the script
 # prints is TAP ("ok ...", "not ok ...", "ok ... # skip ..."), and
 # tap_finish ends with "N skipped", then "N passed, N failed" as the last
 # line, writes the same counts as data to OUTDIR/counts ("SKIPPED PASSED
@@ -40,9 +40,10 @@ tap_on_exit() {
 
 tap_start() {
 	tap_dir=$1 tap_name=$2
-	rm -f "$tap_dir/counts" "$tap_dir/summary"
 	trap 'tap_line=$LINENO' DEBUG
 	trap tap_on_exit EXIT
+	mkdir -p "$tap_dir"
+	rm -f "$tap_dir/counts" "$tap_dir/summary"
 }
 
 tap_finish() {

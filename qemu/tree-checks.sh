@@ -22,7 +22,6 @@ here=$(dirname "$0")
 . "$here/tap.sh"
 
 outdir=$1
-mkdir -p "$outdir"
 tap_start "$outdir" tree-checks.sh
 
 # The patched tree's content: its commit's tree (not the commit: a patch's
